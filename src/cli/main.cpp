@@ -1,0 +1,80 @@
+// urlsift: find, resolve and rewrite URLs in plain text.
+
+#include "cli/commands.hpp"
+#include "cli/errors.hpp"
+
+#include <csignal>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <new>
+#include <string_view>
+
+namespace {
+
+constexpr std::string_view overview = R"(Usage: urlsift COMMAND [OPTIONS] [ARGS...]
+
+Find the URLs in plain text (mail, news, documents, logs), resolve them
+against a base URL, and rewrite text so every link is absolute.
+
+Commands:
+  extract   list the URLs found in files or standard input
+  rewrite   copy text through with its references made absolute
+  resolve   resolve references against a base URL
+
+Run 'urlsift COMMAND --help' for the options of a command.
+
+Examples:
+  urlsift extract mail.txt                 one URL a line
+  urlsift extract -n -H --format tsv *.txt file, line, column, URL
+  urlsift resolve --base http://a/b/c/d ../g
+  urlsift rewrite --base https://example.org/docs/ notes.txt
+
+Exit status: 0 if something was found or done, 1 if nothing was found,
+2 on error (an unreadable file is reported and the others still processed).
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // A closed pipe is reported as EPIPE by write(), handled as broken_pipe.
+    std::signal(SIGPIPE, SIG_IGN);
+    std::ios::sync_with_stdio(false);
+
+    if (argc < 2) {
+        std::cerr << overview;
+        return 2;
+    }
+    const std::string_view command = argv[1];
+    if (command == "-h" || command == "--help" || command == "help") {
+        std::cout << overview;
+        return 0;
+    }
+    if (command == "-V" || command == "--version") {
+        std::cout << "urlsift " URLSIFT_VERSION "\n";
+        return 0;
+    }
+
+    const urlsift::cli::args rest(argv + 2, argv + argc);
+    try {
+        if (command == "extract") return urlsift::cli::cmd_extract(rest);
+        if (command == "rewrite") return urlsift::cli::cmd_rewrite(rest);
+        if (command == "resolve") return urlsift::cli::cmd_resolve(rest);
+        std::cerr << "urlsift: unknown command '" << command
+                  << "'\nCommands are extract, rewrite and resolve; run 'urlsift --help' for more.\n";
+        return 2;
+    } catch (const urlsift::cli::usage_error& e) {
+        std::cerr << "urlsift " << e.command << ": " << e.what() << "\nRun 'urlsift " << e.command
+                  << " --help' for the options.\n";
+        return 2;
+    } catch (const urlsift::cli::broken_pipe&) {
+        // Like grep piped into head: the reader has what it wanted.
+        return 0;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "urlsift: out of memory\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "urlsift: " << e.what() << '\n';
+        return 2;
+    }
+}
