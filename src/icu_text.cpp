@@ -1,0 +1,77 @@
+#include "icu_text.hpp"
+
+#include <unicode/uidna.h>
+#include <unicode/utf8.h>
+
+#include <algorithm>
+#include <limits>
+#include <memory>
+
+namespace urlsift::detail {
+
+namespace {
+
+struct idna_closer {
+    void operator()(UIDNA* p) const noexcept { uidna_close(p); }
+};
+using idna_ptr = std::unique_ptr<UIDNA, idna_closer>;
+
+// One converter per option set and thread: uidna_openUTS46 is not cheap,
+// and a UIDNA object is safe to use from one thread at a time.
+const UIDNA* converter(bool strict_std3) {
+    auto open = [](uint32_t options) {
+        UErrorCode status = U_ZERO_ERROR;
+        idna_ptr p(uidna_openUTS46(options, &status));
+        return U_FAILURE(status) ? idna_ptr{} : std::move(p);
+    };
+    constexpr uint32_t base = UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE |
+                              UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ;
+    thread_local idna_ptr lenient = open(base);
+    thread_local idna_ptr strict = open(base | UIDNA_USE_STD3_RULES);
+    return strict_std3 ? strict.get() : lenient.get();
+}
+
+using convert_fn = int32_t (*)(const UIDNA*, const char*, int32_t, char*, int32_t, UIDNAInfo*, UErrorCode*);
+
+std::optional<std::string> convert(const UIDNA* idna, convert_fn fn, std::string_view in) {
+    if (idna == nullptr || in.size() > static_cast<std::size_t>(std::numeric_limits<int32_t>::max() / 4))
+        return std::nullopt;
+    std::string out(in.size() * 4 + 64, '\0');
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        UErrorCode status = U_ZERO_ERROR;
+        UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+        const int32_t n = fn(idna, in.data(), static_cast<int32_t>(in.size()), out.data(),
+                             static_cast<int32_t>(out.size()), &info, &status);
+        if (status == U_BUFFER_OVERFLOW_ERROR) {
+            out.resize(static_cast<std::size_t>(n));
+            continue;
+        }
+        if (U_FAILURE(status) || info.errors != 0) return std::nullopt;
+        out.resize(static_cast<std::size_t>(n));
+        return out;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> idna_to_ascii(std::string_view host, bool strict_std3) {
+    return convert(converter(strict_std3), uidna_nameToASCII_UTF8, host);
+}
+
+std::optional<std::string> idna_to_unicode(std::string_view host) {
+    return convert(converter(false), uidna_nameToUnicodeUTF8, host);
+}
+
+std::int32_t decode_utf8(std::string_view s, std::size_t i, std::size_t& length) noexcept {
+    // Offsets may exceed int32_t; decode from a window of at most 4 bytes.
+    const auto* p = reinterpret_cast<const uint8_t*>(s.data() + i);
+    const auto n = static_cast<int32_t>(std::min<std::size_t>(s.size() - i, 4));
+    int32_t pos = 0;
+    UChar32 c = 0;
+    U8_NEXT(p, pos, n, c);
+    length = c < 0 ? 1 : static_cast<std::size_t>(pos);
+    return c;
+}
+
+}  // namespace urlsift::detail

@@ -1,0 +1,25 @@
+#pragma once
+// The few ICU services urlsift needs, behind a small private interface so
+// that public headers never include ICU.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace urlsift::detail {
+
+/// UTS #46 ToASCII of a domain name given in UTF-8 (nontransitional, as
+/// browsers do; CheckBidi and CheckJoiners on). Returns nullopt when IDNA
+/// reports an error. `strict_std3` applies the STD3 ASCII rules as well.
+std::optional<std::string> idna_to_ascii(std::string_view host, bool strict_std3 = false);
+
+/// UTS #46 ToUnicode of a domain name (punycode labels decoded).
+std::optional<std::string> idna_to_unicode(std::string_view host);
+
+/// Decodes one UTF-8 code point at `s[i]`. Returns the code point and sets
+/// `length`, or returns -1 with `length` 1 for a byte that does not start a
+/// well-formed sequence (invalid UTF-8 is never part of a URL).
+std::int32_t decode_utf8(std::string_view s, std::size_t i, std::size_t& length) noexcept;
+
+}  // namespace urlsift::detail
