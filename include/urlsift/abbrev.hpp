@@ -1,0 +1,74 @@
+#pragma once
+// Abbreviated URLs (Appendix F): `www.w3.org/Addressing/`, bare host names
+// and mail addresses, completed to absolute form by context heuristics.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace urlsift {
+
+/// The heuristics, each switched on or off by `--abbrev`.
+enum class abbrev_kind : std::uint16_t {
+    www = 1u << 0,    ///< `www.` host            -> http://
+    ftp = 1u << 1,    ///< `ftp.` host            -> ftp://
+    gopher = 1u << 2, ///< `gopher.` host         -> gopher://
+    news = 1u << 3,   ///< `news.` / `nntp.` host -> news: / nntp://
+    wais = 1u << 4,   ///< `wais.` host           -> wais://
+    domain = 1u << 5, ///< host ending in a known top-level domain -> http://
+    email = 1u << 6,  ///< `local@host.tld`       -> mailto:
+    ipv4 = 1u << 7,   ///< dotted quad with a path or port -> http://
+};
+
+/// A set of `abbrev_kind` bits.
+using abbrev_set = std::uint16_t;
+inline constexpr abbrev_set abbrev_none = 0;
+inline constexpr abbrev_set abbrev_all = 0xFF;
+/// Everything but `ipv4`, whose false positives (version numbers, addresses
+/// in logs) outweigh its finds in prose.
+inline constexpr abbrev_set abbrev_default = abbrev_all & ~static_cast<abbrev_set>(abbrev_kind::ipv4);
+
+/// Parses `all`, `none`, or a comma-separated list of kind names
+/// (`www,ftp,email`). nullopt on an unknown name.
+std::optional<abbrev_set> parse_abbrev_list(std::string_view list);
+
+/// The name of one kind, as `parse_abbrev_list` accepts it.
+std::string_view to_string(abbrev_kind kind) noexcept;
+
+struct abbrev_options {
+    abbrev_set kinds = abbrev_default;
+    bool https = false; ///< complete with https:// instead of http://
+};
+
+/// An abbreviated URL and the absolute URL it stands for.
+struct abbrev_match {
+    std::string url;
+    abbrev_kind kind;
+};
+
+/// Completes `token`, a bare word the scanner has already delimited
+/// (wrappers removed, trailing punctuation trimmed), or returns nullopt when
+/// it is not taken to be an abbreviated URL. `before` is the text just
+/// preceding the token (part of its line), used as evidence ("see", "at").
+///
+///     complete_abbreviated("www.w3.org/Addressing/", "see ")->url
+///         == "http://www.w3.org/Addressing/"
+///     complete_abbreviated("README.md", "") == std::nullopt
+///
+/// Spec: Appendix F of 001_*.txt; hostnames as Section 4.3.1.
+std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::string_view before,
+                                                 const abbrev_options& options);
+
+/// What the text between `<` and `>` is, judged from its shape (Appendix F:
+/// with a base in effect, only a reference is resolved against it).
+enum class angle_content {
+    reference,   ///< a scheme, `/ ./ ../ ? #`, a path with `/`, or `URL:`
+    address,     ///< a mail address: `fielding@ics.uci.edu`
+    markup,      ///< an HTML or XML tag: `b`, `/p`, `br/`, `a href=...`
+    placeholder, ///< a word or key name: `file`, `Enter`, `TAB`
+    empty,       ///< `<>`
+};
+angle_content classify_angle(std::string_view content);
+
+}  // namespace urlsift
