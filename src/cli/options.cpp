@@ -1,0 +1,46 @@
+#include "cli/options.hpp"
+
+#include "cli/errors.hpp"
+
+#include <iostream>
+#include <utility>
+
+namespace urlsift::cli {
+
+po::variables_map parse_command_line(std::string_view command, const args& a, const po::options_description& visible,
+                                     const char* positional_name) {
+    po::options_description all;
+    all.add(visible);
+    all.add_options()(positional_name, po::value<std::vector<std::string>>(), "operands");
+    po::positional_options_description pos;
+    pos.add(positional_name, -1);
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(a)
+                      .options(all)
+                      .positional(pos)
+                      .style(po::command_line_style::unix_style)
+                      .run(),
+                  vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        throw usage_error(std::string(command), e.what());
+    }
+    return vm;
+}
+
+void print_help(std::string_view usage, const po::options_description& visible, std::string_view epilog) {
+    std::cout << usage << '\n' << visible << '\n' << epilog;
+}
+
+format parse_format(std::string_view command, const std::string& value, std::string_view allowed) {
+    static constexpr std::pair<std::string_view, format> names[] = {
+        {"text", format::text}, {"jsonl", format::jsonl}, {"csv", format::csv}, {"tsv", format::tsv}};
+    const std::string fenced = "|" + std::string(allowed) + "|";
+    for (const auto& [name, f] : names)
+        if (value == name && fenced.find("|" + value + "|") != std::string::npos) return f;
+    throw usage_error(std::string(command),
+                      "unknown --format '" + value + "' (choose one of: " + std::string(allowed) + ")");
+}
+
+}  // namespace urlsift::cli

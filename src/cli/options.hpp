@@ -1,0 +1,31 @@
+#pragma once
+// Command-line parsing shared by the subcommands, on Boost.Program_options.
+
+#include "cli/commands.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace urlsift::cli {
+
+namespace po = boost::program_options;
+
+/// Parses `a` for `command` with the named options in `visible` and the
+/// operands collected under `positional_name`. Unknown options, missing
+/// values and bad conversions become a usage_error that names the option.
+po::variables_map parse_command_line(std::string_view command, const args& a, const po::options_description& visible,
+                                     const char* positional_name);
+
+/// Prints `usage` (a synopsis with a short description) followed by the
+/// option table and `epilog` (examples) to standard output.
+void print_help(std::string_view usage, const po::options_description& visible, std::string_view epilog);
+
+/// Output formats for listings.
+enum class format { text, jsonl, csv, tsv };
+/// Parses a --format value, accepting only those in `allowed` (e.g.
+/// "text|jsonl"); throws usage_error naming the allowed values otherwise.
+format parse_format(std::string_view command, const std::string& value, std::string_view allowed);
+
+}  // namespace urlsift::cli
