@@ -33,7 +33,14 @@ const UIDNA* converter(bool strict_std3) {
 
 using convert_fn = int32_t (*)(const UIDNA*, const char*, int32_t, char*, int32_t, UIDNAInfo*, UErrorCode*);
 
-std::optional<std::string> convert(const UIDNA* idna, convert_fn fn, std::string_view in) {
+// The errors that CheckHyphens and VerifyDnsLength report; ICU has no option
+// to turn those checks off, so a lenient caller masks them.
+constexpr uint32_t hyphen_and_length_errors =
+    UIDNA_ERROR_EMPTY_LABEL | UIDNA_ERROR_LABEL_TOO_LONG | UIDNA_ERROR_DOMAIN_NAME_TOO_LONG |
+    UIDNA_ERROR_LEADING_HYPHEN | UIDNA_ERROR_TRAILING_HYPHEN | UIDNA_ERROR_HYPHEN_3_4;
+
+std::optional<std::string> convert(const UIDNA* idna, convert_fn fn, std::string_view in,
+                                   uint32_t ignored_errors = 0) {
     if (idna == nullptr || in.size() > static_cast<std::size_t>(std::numeric_limits<int32_t>::max() / 4))
         return std::nullopt;
     std::string out(in.size() * 4 + 64, '\0');
@@ -46,7 +53,7 @@ std::optional<std::string> convert(const UIDNA* idna, convert_fn fn, std::string
             out.resize(static_cast<std::size_t>(n));
             continue;
         }
-        if (U_FAILURE(status) || info.errors != 0) return std::nullopt;
+        if (U_FAILURE(status) || (info.errors & ~ignored_errors) != 0) return std::nullopt;
         out.resize(static_cast<std::size_t>(n));
         return out;
     }
@@ -55,8 +62,9 @@ std::optional<std::string> convert(const UIDNA* idna, convert_fn fn, std::string
 
 }  // namespace
 
-std::optional<std::string> idna_to_ascii(std::string_view host, bool strict_std3) {
-    return convert(converter(strict_std3), uidna_nameToASCII_UTF8, host);
+std::optional<std::string> idna_to_ascii(std::string_view host, bool strict_std3, bool lenient) {
+    return convert(converter(strict_std3), uidna_nameToASCII_UTF8, host,
+                   lenient ? hyphen_and_length_errors : 0);
 }
 
 std::optional<std::string> idna_to_unicode(std::string_view host) {

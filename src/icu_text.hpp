@@ -12,7 +12,10 @@ namespace urlsift::detail {
 /// UTS #46 ToASCII of a domain name given in UTF-8 (nontransitional, as
 /// browsers do; CheckBidi and CheckJoiners on). Returns nullopt when IDNA
 /// reports an error. `strict_std3` applies the STD3 ASCII rules as well.
-std::optional<std::string> idna_to_ascii(std::string_view host, bool strict_std3 = false);
+/// `lenient` ignores the hyphen, empty-label and length errors, as the URL
+/// Standard's domain to ASCII does (CheckHyphens and VerifyDnsLength off).
+std::optional<std::string> idna_to_ascii(std::string_view host, bool strict_std3 = false,
+                                         bool lenient = false);
 
 /// UTS #46 ToUnicode of a domain name (punycode labels decoded).
 std::optional<std::string> idna_to_unicode(std::string_view host);
