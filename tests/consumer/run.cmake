@@ -10,7 +10,9 @@ function(step)
 endfunction()
 step(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/lib -G ${GENERATOR}
      -DCMAKE_BUILD_TYPE=Release -DURLSIFT_BUILD_TESTS=OFF -DCMAKE_INSTALL_PREFIX=${prefix})
-step(${CMAKE_COMMAND} --build ${WORK_DIR}/lib --target install)
+# Only the library is needed: build it alone and install the dev component.
+step(${CMAKE_COMMAND} --build ${WORK_DIR}/lib --target urlsift)
+step(${CMAKE_COMMAND} --install ${WORK_DIR}/lib --component dev)
 step(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/consumer -B ${WORK_DIR}/app -G ${GENERATOR}
      -DCMAKE_PREFIX_PATH=${prefix})
 step(${CMAKE_COMMAND} --build ${WORK_DIR}/app)

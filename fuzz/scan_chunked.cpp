@@ -1,0 +1,77 @@
+// Fuzz target: the streaming scanner.
+//
+// Input: a byte of settings (chunk size, abbreviations, hyphen rule, base),
+// then the text. Properties checked: the references are the same whether
+// the text is fed whole or in chunks; every span lies inside the input;
+// spans come in order and do not overlap; `raw` is exactly the bytes of its
+// span; pieces lie inside the span, in order.
+
+#include <urlsift/scanner.hpp>
+
+#include "fuzz_check.hpp"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+std::string fingerprint(const urlsift::found_reference& r) {
+    std::string s = std::to_string(r.offset) + ',' + std::to_string(r.length) + ',' + std::to_string(r.line) + ',' +
+                    std::to_string(r.column) + ',' + std::to_string(r.outer.offset) + ',' +
+                    std::to_string(r.outer.length) + '|' + r.raw + '|' + r.cleaned + '|' + r.url + '|';
+    s += static_cast<char>('0' + static_cast<int>(r.wrapper));
+    s += static_cast<char>('0' + static_cast<int>(r.form));
+    s += r.joined ? 'j' : '-';
+    s += r.truncated ? 't' : '-';
+    for (const auto& a : r.alternatives) s += a + '|';
+    for (const auto& p : r.pieces) s += std::to_string(p.offset) + '+' + std::to_string(p.length) + ';';
+    return s;
+}
+
+std::vector<std::string> run(std::string_view text, const urlsift::scan_options& options, std::size_t chunk) {
+    std::vector<std::string> out;
+    std::uint64_t last_end = 0;
+    urlsift::scanner s(options, [&](const urlsift::found_reference& r) {
+        URLSIFT_FUZZ_CHECK(r.offset + r.length <= text.size());
+        URLSIFT_FUZZ_CHECK(r.outer.offset <= r.offset && r.offset + r.length <= r.outer.offset + r.outer.length);
+        URLSIFT_FUZZ_CHECK(r.outer.offset + r.outer.length <= text.size());
+        URLSIFT_FUZZ_CHECK(r.outer.offset >= last_end);
+        last_end = r.outer.offset + r.outer.length;
+        URLSIFT_FUZZ_CHECK(r.raw == text.substr(r.offset, r.length));
+        std::uint64_t at = r.offset;
+        for (const auto& p : r.pieces) {
+            URLSIFT_FUZZ_CHECK(p.offset >= at && p.offset + p.length <= r.offset + r.length);
+            at = p.offset + p.length;
+        }
+        out.push_back(fingerprint(r));
+        return true;
+    });
+    for (std::size_t i = 0; i < text.size(); i += chunk) {
+        // An exact-size copy of each chunk, so over-reads are caught.
+        const std::string piece(text.substr(i, chunk));
+        s.feed(piece);
+    }
+    s.finish();
+    return out;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size < 1) return 0;
+    const std::size_t settings = data[0];
+    const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
+
+    urlsift::scan_options options;
+    options.max_url_length = 64 + (settings & 0x3u) * 256;  // small, so the cut-off path runs
+    options.abbrev.kinds = (settings & 0x4u) != 0 ? urlsift::abbrev_all : urlsift::abbrev_none;
+    options.hyphen = (settings & 0x8u) != 0 ? urlsift::hyphen_policy::drop : urlsift::hyphen_policy::keep;
+    if ((settings & 0x10u) != 0) options.base = *urlsift::resolver::make("http://a/b/c/d;p?q");
+    const std::size_t chunk = 1 + (settings >> 5u) * 3;
+
+    const auto whole = run(text, options, text.size() + 1);
+    URLSIFT_FUZZ_CHECK(run(text, options, chunk) == whole);
+    return 0;
+}

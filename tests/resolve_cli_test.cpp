@@ -1,0 +1,135 @@
+// `urlsift resolve` end to end: the built binary run through the shell.
+
+#include "jsonl.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct run_result {
+    std::string out;
+    int status;
+};
+
+// Runs `urlsift ARGS` through /bin/sh with stderr sent to stdout when
+// `with_stderr` is set; `args` is shell text, quoted by the caller.
+run_result run(const std::string& args, bool with_stderr = false, const std::string& stdin_text = "") {
+    std::string command;
+    if (!stdin_text.empty()) command = "printf '" + stdin_text + "' | ";  // printf reads the escapes
+    command += std::string("'") + URLSIFT_CLI_PATH + "' resolve " + args;
+    command += with_stderr ? " 2>&1" : " 2>/dev/null";
+    if (stdin_text.empty() && args.find("--help") == std::string::npos) command += " </dev/null";
+    FILE* p = ::popen(command.c_str(), "r");
+    REQUIRE(p != nullptr);
+    std::string out;
+    std::array<char, 4096> buf{};
+    for (std::size_t n; (n = std::fread(buf.data(), 1, buf.size(), p)) > 0;) out.append(buf.data(), n);
+    const int status = ::pclose(p);
+    return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+}
+
+}  // namespace
+
+TEST_CASE("cli resolve: references as arguments", "[cli][resolver]") {
+    const auto r = run("--base 'http://a/b/c/d;p?q' ../g '?y' 'g;x?y#s'");
+    CHECK(r.status == 0);
+    CHECK(r.out == "http://a/b/g\nhttp://a/b/c/d;p?y\nhttp://a/b/c/g;x?y#s\n");
+    const auto r2 = run("--resolver rfc2396 --base 'http://a/b/c/d;p?q' ../../../g '?y'");
+    CHECK(r2.status == 0);
+    CHECK(r2.out == "http://a/../g\nhttp://a/b/c/?y\n");
+}
+
+TEST_CASE("cli resolve: a user-typed URL without a base", "[cli][resolver]") {
+    const auto r = run("'<URL: http://www.ics.uci.edu/pub/ ietf/uri/>'");
+    CHECK(r.status == 0);
+    CHECK(r.out == "http://www.ics.uci.edu/pub/ietf/uri/\n");
+    const auto n = run("--normalize 'HTTP://www.XEROX.com:80/%7euser'");
+    CHECK(n.out == "http://www.xerox.com/~user\n");
+}
+
+TEST_CASE("cli resolve: references on standard input", "[cli][resolver]") {
+    const auto r = run("--base http://example.org/a/b", false, "../x\\n#top\\n");
+    CHECK(r.status == 0);
+    CHECK(r.out == "http://example.org/x\nhttp://example.org/a/b#top\n");
+    // A CR before the newline is dropped, an empty line is the base, and a
+    // last line without a newline still counts.
+    const auto crlf = run("--base http://example.org/a/b", false, "c\\r\\n\\r\\n\\nd");
+    CHECK(crlf.status == 0);
+    CHECK(crlf.out == "http://example.org/a/c\nhttp://example.org/a/b\nhttp://example.org/a/b\nhttp://example.org/a/d\n");
+}
+
+TEST_CASE("cli resolve: a bad base resolves nothing", "[cli][resolver][errors]") {
+    const auto r = run("--base 'not a base' g h", true);
+    CHECK(r.status == 2);
+    CHECK(r.out.find("bad --base 'not a base'") != std::string::npos);
+    CHECK(r.out.find("absolute URL") != std::string::npos);
+    CHECK(r.out.find('\n') == r.out.size() - 1);  // one line
+    CHECK(run("--base 'not a base' g h").out.empty());  // nothing resolved
+    const auto port = run("--base 'http://a:x/' g", true);
+    CHECK(port.status == 2);
+    CHECK(port.out.find("invalid port at byte 9") != std::string::npos);
+    const auto rel = run("--base /a/b g");
+    CHECK(rel.status == 2);
+    CHECK(rel.out.empty());
+}
+
+TEST_CASE("cli resolve: a bad reference among good ones", "[cli][resolver][errors]") {
+    const auto out = run("--base http://a/b/c g 'x%zz' h");
+    CHECK(out.status == 2);
+    CHECK(out.out == "http://a/b/g\nhttp://a/b/h\n");
+    // Control characters are not echoed to the terminal.
+    const auto ctl = run("--base http://a/", true, "a\\033[31mred\\n");
+    CHECK(ctl.status == 2);
+    CHECK(ctl.out.find('\033') == std::string::npos);
+    CHECK(ctl.out.find("'a\\x1B[31mred': character not allowed in a URL at byte 1") != std::string::npos);
+    const auto err = run("--base http://a/b/c g 'x%zz' h", true);
+    CHECK(err.out.find("urlsift resolve: 'x%zz': '%' not followed by two hex digits at byte 1\n") != std::string::npos);
+    // Without a base a relative reference is an error; absolute ones pass.
+    const auto nobase = run("http://a/ g", true);
+    CHECK(nobase.status == 2);
+    CHECK(nobase.out.find("http://a/\n") != std::string::npos);
+    CHECK(nobase.out.find("'g': relative reference needs --base") != std::string::npos);
+}
+
+TEST_CASE("cli resolve: jsonl output", "[cli][resolver]") {
+    const auto r = run("--format jsonl --base 'http://a/b/c/d;p?q' 'g#s' '<URL:../h>'");
+    CHECK(r.status == 0);
+    const auto first = r.out.substr(0, r.out.find('\n'));
+    const auto row = urlsift::test::parse_jsonl_line(first);
+    REQUIRE(row);
+    CHECK(row->string("ref") == "g#s");
+    CHECK(row->string("url") == "http://a/b/c/g#s");
+    CHECK(row->string("scheme") == "http");
+    CHECK(row->string("site") == "a");
+    CHECK(row->string("path") == "/b/c/g");
+    CHECK(row->has("query"));
+    CHECK_FALSE(row->string("query"));  // undefined is null
+    CHECK(row->string("fragment") == "s");
+    CHECK(row->string("base") == "http://a/b/c/d;p?q");
+    const auto second = urlsift::test::parse_jsonl_line(r.out.substr(first.size() + 1));
+    REQUIRE(second);
+    CHECK(second->string("ref") == "<URL:../h>");
+    CHECK(second->string("url") == "http://a/b/h");
+    const auto nobase = run("--format jsonl 'mailto:x@y'");
+    const auto row2 = urlsift::test::parse_jsonl_line(nobase.out);
+    REQUIRE(row2);
+    CHECK(row2->has("base"));
+    CHECK_FALSE(row2->string("base"));
+    CHECK_FALSE(row2->string("site"));
+    CHECK(row2->string("path") == "x@y");
+}
+
+TEST_CASE("cli resolve: help and usage errors", "[cli][resolver]") {
+    const auto help = run("--help");
+    CHECK(help.status == 0);
+    CHECK(help.out.find("Usage: urlsift resolve") != std::string::npos);
+    CHECK(help.out.find("rfc2396") != std::string::npos);
+    CHECK(help.out.find("Examples:") != std::string::npos);
+    CHECK(run("--resolver nonsense g").status == 2);
+    CHECK(run("--format csv http://a/").status == 2);
+}
