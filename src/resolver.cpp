@@ -24,19 +24,16 @@ namespace {
 
 // --- character classes -------------------------------------------------------
 
-// Bits of `byte_class`: what a byte means to the splitter and the checker.
-constexpr std::uint16_t bad_byte = 1;  // Section 2.4.3: control, space, '<', '>', '"'
-constexpr std::uint16_t percent_byte = 2;
-constexpr std::uint16_t hex_byte = 4;
-constexpr std::uint16_t scheme_byte = 8;  // Section 4.1: alpha | digit | "+" | "-" | "."
-constexpr std::uint16_t alpha_byte = 16;
-constexpr std::uint16_t digit_byte = 32;
-constexpr std::uint16_t ends_scheme = 64;  // Appendix B group 2 ends at one of ":/?#"
-constexpr std::uint16_t ends_site = 128;   // group 4 ends at one of "/?#"
-constexpr std::uint16_t ends_path = 256;   // group 5 ends at one of "?#"
+// Bits of `byte_class`: what a byte means to the checker.
+constexpr std::uint8_t bad_byte = 1;  // Section 2.4.3: control, space, '<', '>', '"'
+constexpr std::uint8_t percent_byte = 2;
+constexpr std::uint8_t hex_byte = 4;
+constexpr std::uint8_t scheme_byte = 8;  // Section 4.1: alpha | digit | "+" | "-" | "."
+constexpr std::uint8_t alpha_byte = 16;
+constexpr std::uint8_t digit_byte = 32;
 
-constexpr std::array<std::uint16_t, 256> make_byte_class() {
-    std::array<std::uint16_t, 256> t{};
+constexpr std::array<std::uint8_t, 256> make_byte_class() {
+    std::array<std::uint8_t, 256> t{};
     for (int c = 0; c < 0x20; ++c) t[static_cast<std::size_t>(c)] |= bad_byte;
     t[0x7F] |= bad_byte;
     t[' '] |= bad_byte;
@@ -52,57 +49,16 @@ constexpr std::array<std::uint16_t, 256> make_byte_class() {
     t['+'] |= scheme_byte;
     t['-'] |= scheme_byte;
     t['.'] |= scheme_byte;
-    t[':'] |= ends_scheme;
-    t['/'] |= ends_scheme | ends_site;
-    t['?'] |= ends_scheme | ends_site | ends_path;
-    t['#'] |= ends_scheme | ends_site | ends_path;
     return t;
 }
 
-constexpr std::array<std::uint16_t, 256> byte_class = make_byte_class();
+constexpr std::array<std::uint8_t, 256> byte_class = make_byte_class();
 
-constexpr std::uint16_t class_of(char c) noexcept { return byte_class[static_cast<unsigned char>(c)]; }
+constexpr std::uint8_t class_of(char c) noexcept { return byte_class[static_cast<unsigned char>(c)]; }
 
 // Where `part` (a view into `whole`) starts, in bytes from the start of `whole`.
 std::size_t offset_in(std::string_view whole, std::string_view part) noexcept {
     return static_cast<std::size_t>(part.data() - whole.data());
-}
-
-// The first position at or after `i` whose byte has one of `bits`, or `n`.
-std::size_t scan_to(std::string_view s, std::size_t i, std::uint16_t bits) noexcept {
-    const std::size_t n = s.size();
-    while (i < n && (class_of(s[i]) & bits) == 0) ++i;
-    return i;
-}
-
-// Appendix B's split, as `parse_reference` does it, with table lookups
-// instead of searches: this runs once per reference on the hot path.
-reference_parts split_reference(std::string_view ref) noexcept {
-    reference_parts p;
-    const std::size_t n = ref.size();
-    std::size_t i = scan_to(ref, 0, ends_scheme);
-    if (i < n && i > 0 && ref[i] == ':') {
-        p.scheme = ref.substr(0, i);
-        ++i;
-    } else {
-        i = 0;
-    }
-    if (n - i >= 2 && ref[i] == '/' && ref[i + 1] == '/') {
-        const std::size_t end = scan_to(ref, i + 2, ends_site);
-        p.site = ref.substr(i + 2, end - i - 2);
-        i = end;
-    }
-    const std::size_t path_end = scan_to(ref, i, ends_path);
-    p.path = ref.substr(i, path_end - i);
-    i = path_end;
-    if (i < n && ref[i] == '?') {
-        const std::size_t end = ref.find('#', i + 1);
-        const std::size_t q_end = end == std::string_view::npos ? n : end;
-        p.query = ref.substr(i + 1, q_end - i - 1);
-        i = q_end;
-    }
-    if (i < n) p.fragment = ref.substr(i + 1);
-    return p;
 }
 
 // --- checking a reference ----------------------------------------------------
@@ -156,7 +112,7 @@ std::optional<failure> check_site(std::string_view site, std::size_t base_offset
 std::optional<failure> check_reference(std::string_view text, const reference_parts& parts) noexcept {
     const std::size_t n = text.size();
     for (std::size_t i = 0; i < n; ++i) {
-        const std::uint16_t k = class_of(text[i]);
+        const std::uint8_t k = class_of(text[i]);
         if ((k & (bad_byte | percent_byte)) == 0) continue;
         if ((k & bad_byte) != 0) return failure{error::invalid_character, i};
         // Section 2.4.1: escaped = "%" hex hex.
@@ -269,7 +225,7 @@ struct resolver::impl {
     impl& operator=(const impl&) = delete;
 
     void init() {
-        parts = split_reference(base);
+        parts = parse_reference(base);
         // Section 5.2 step 6a / RFC 3986 section 5.2.3: "all but the last
         // segment of the base URL's path". With a site and an empty path
         // that is the root (RFC 3986; Section 5.2 would give "http://ag"
@@ -438,7 +394,7 @@ std::optional<failure> resolver::resolve_to(std::string& out, std::string_view r
         if (!url) return failure{url.error(), url.error_offset()};
         out += *url;
     } else {
-        const reference_parts r = split_reference(ref);
+        const reference_parts r = parse_reference(ref);
         if (auto f = check_reference(ref, r)) return f;
         const auto f = b.options.mode == resolve_mode::rfc2396 ? b.resolve_rfc2396(out, ref, r)
                                                                 : b.resolve_rfc3986(out, ref, r);
@@ -453,7 +409,7 @@ std::optional<failure> resolver::resolve_to(std::string& out, std::string_view r
             out.resize(start);
             // The base was normalized in make(), so the trouble is in the
             // reference's own site when it has one.
-            const auto r = split_reference(ref);
+            const auto r = parse_reference(ref);
             return failure{n.error(), r.site ? offset_in(ref, *r.site) : 0};
         }
         out.replace(start, std::string::npos, *n);
@@ -483,7 +439,7 @@ result<std::string> resolve_absolute(std::string_view ref, resolve_options optio
         if (!url || !options.normalize) return url;
         return normalize(*url);
     }
-    const reference_parts r = split_reference(ref);
+    const reference_parts r = parse_reference(ref);
     if (auto f = check_reference(ref, r)) return *f;
     if (!r.scheme) return failure{error::base_not_absolute, 0};
     if (options.normalize) return normalize(ref);
