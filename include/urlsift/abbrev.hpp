@@ -14,7 +14,7 @@ enum class abbrev_kind : std::uint16_t {
     www = 1u << 0,    ///< `www.` host            -> http://
     ftp = 1u << 1,    ///< `ftp.` host            -> ftp://
     gopher = 1u << 2, ///< `gopher.` host         -> gopher://
-    news = 1u << 3,   ///< `news.` / `nntp.` host -> news: / nntp://
+    news = 1u << 3,   ///< `news.` / `nntp.` host -> news:// or nntp:// (by path)
     wais = 1u << 4,   ///< `wais.` host           -> wais://
     domain = 1u << 5, ///< host ending in a known top-level domain -> http://
     email = 1u << 6,  ///< `local@host.tld`       -> mailto:
@@ -30,7 +30,8 @@ inline constexpr abbrev_set abbrev_all = 0xFF;
 inline constexpr abbrev_set abbrev_default = abbrev_all & ~static_cast<abbrev_set>(abbrev_kind::ipv4);
 
 /// Parses `all`, `none`, or a comma-separated list of kind names
-/// (`www,ftp,email`). nullopt on an unknown name.
+/// (`www,ftp,email`; `nntp` is another name for `news`; spaces around
+/// names are ignored). nullopt on an unknown or empty name.
 std::optional<abbrev_set> parse_abbrev_list(std::string_view list);
 
 /// The name of one kind, as `parse_abbrev_list` accepts it.
@@ -56,6 +57,10 @@ struct abbrev_match {
 ///         == "http://www.w3.org/Addressing/"
 ///     complete_abbreviated("README.md", "") == std::nullopt
 ///
+/// The URL is the token as written with a scheme put in front. An ASCII
+/// token costs no allocation unless a URL is returned; ICU is used only
+/// for hosts with non-ASCII characters. The rules, with examples: docs/abbreviations.md.
+///
 /// Spec: Appendix F of 001_*.txt; hostnames as Section 4.3.1.
 std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::string_view before,
                                                  const abbrev_options& options);
@@ -69,6 +74,11 @@ enum class angle_content {
     placeholder, ///< a word or key name: `file`, `Enter`, `TAB`
     empty,       ///< `<>`
 };
+/// Precedence: empty, markup, address, reference, placeholder
+/// (docs/abbreviations.md). `content` may carry surrounding whitespace.
+///
+///     classify_angle("fielding@ics.uci.edu") == angle_content::address
+///     classify_angle("../x.html") == angle_content::reference
 angle_content classify_angle(std::string_view content);
 
 }  // namespace urlsift

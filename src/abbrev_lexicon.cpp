@@ -1,0 +1,181 @@
+#include "abbrev_lexicon.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+
+namespace urlsift::detail::lexicon {
+
+namespace {
+
+// Every list is sorted (checked at compile time) and lower case, and is
+// searched with a label folded on the stack.
+template <std::size_t N>
+constexpr bool sorted_unique(const std::array<std::string_view, N>& list) {
+    for (std::size_t i = 1; i < N; ++i)
+        if (!(list[i - 1] < list[i])) return false;
+    return true;
+}
+
+template <std::size_t N>
+bool contains_folded(const std::array<std::string_view, N>& list, std::string_view word) noexcept {
+    constexpr std::size_t longest = 16;
+    if (word.empty() || word.size() > longest) return false;
+    std::array<char, longest> folded{};
+    for (std::size_t i = 0; i < word.size(); ++i) {
+        const char c = word[i];
+        folded[i] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+    return std::binary_search(list.begin(), list.end(), std::string_view(folded.data(), word.size()));
+}
+
+// TLDs that name file types in source trees, mail attachments and shell
+// sessions. `ai`, `io`, `fm`, `gl`, `me`, `tv` are left out: as domains
+// they are far more common in mail than as extensions.
+constexpr auto file_extension_tlds = std::to_array<std::string_view>({
+    "ac",     // configure.ac
+    "am",     // Makefile.am
+    "app",    // Safari.app
+    "as",     // ActionScript
+    "bz",     // bzip
+    "cab",    // Windows cabinet
+    "cc",     // C++ source
+    "dot",    // Graphviz
+    "fish",   // fish shell script
+    "gd",     // GDScript
+    "gs",     // Apps Script, Ghostscript
+    "in",     // Makefile.in, requirements.in
+    "inc",    // PHP/assembler include
+    "java",   // Main.java
+    "la",     // libtool archive
+    "man",    // manual page
+    "map",    // source map
+    "md",     // README.md
+    "mk",     // rules.mk
+    "ml",     // OCaml
+    "mm",     // Objective-C++
+    "mo",     // gettext catalog
+    "mov",    // QuickTime
+    "ms",     // groff -ms
+    "nc",     // netCDF
+    "pl",     // Perl
+    "pm",     // Perl module
+    "pro",    // qmake project
+    "properties",  // Java properties
+    "ps",     // PostScript
+    "pub",    // id_rsa.pub
+    "py",     // Python
+    "rs",     // Rust
+    "run",    // self-extracting installer
+    "sh",     // shell script
+    "so",     // shared object
+    "sv",     // SystemVerilog
+    "zip",    // archive
+});
+static_assert(sorted_unique(file_extension_tlds));
+
+// TLDs that read as function words in running text (`it.Is` in a missing
+// space, `about.me`) or as member names in code (`user.name`, `req.host`).
+constexpr auto word_tlds = std::to_array<std::string_view>({
+    "app", "as", "at", "auto", "bar", "be", "best", "bid", "blog",
+    "book", "box", "buy", "by", "call", "case", "cat", "center", "channel",
+    "chat", "click", "cloud", "codes", "contact", "data", "date", "day", "deal",
+    "design", "dev", "direct", "do", "docs", "download", "email", "events", "express",
+    "fail", "fan", "fast", "final", "foo", "free", "fun", "game", "global",
+    "group", "help", "here", "host", "how", "id", "in", "info", "is",
+    "it", "link", "live", "map", "me", "media", "menu", "my", "name",
+    "new", "next", "no", "now", "one", "open", "page", "pay", "play",
+    "post", "read", "report", "run", "save", "search", "select", "show", "site",
+    "so", "style", "support", "to", "today", "top", "total", "us", "win",
+    "work", "zone",
+});
+static_assert(sorted_unique(word_tlds));
+
+constexpr auto core_tlds = std::to_array<std::string_view>({
+    "biz", "com", "edu", "gov", "info", "int", "mil", "net", "org",
+});
+static_assert(sorted_unique(core_tlds));
+
+// Receivers of member access in Python, JavaScript, Java, Rust, Go and
+// shell configuration (`git config user.email`).
+constexpr auto code_receivers = std::to_array<std::string_view>({
+    "android", "app", "args", "argv", "arr", "array", "attrs", "buf", "cfg",
+    "child", "client", "cls", "col", "conf", "config", "conn", "console", "ctx",
+    "ctypes", "cur", "cursor", "data", "date", "db", "dict", "doc", "document",
+    "e", "el", "elem", "element", "entry", "env", "err", "ev", "event",
+    "evt", "exports", "field", "file", "form", "fs", "item", "java", "javax",
+    "jnp", "json", "kotlin", "kwargs", "list", "location", "log", "logger", "logging",
+    "math", "model", "module", "msg", "navigator", "nn", "node", "np", "obj",
+    "object", "options", "opts", "os", "params", "parent", "path", "pd", "pkg",
+    "plt", "process", "props", "re", "record", "repo", "req", "request", "res",
+    "resp", "response", "result", "row", "scala", "self", "settings", "sp", "state",
+    "std", "str", "super", "sys", "tf", "that", "this", "torch", "user",
+    "util", "utils", "val", "window",
+});
+static_assert(sorted_unique(code_receivers));
+
+constexpr auto generic_slds = std::to_array<std::string_view>({
+    "ac",  "co",   "com",  "ed",  "edu",  "gen", "go",  "gob", "gouv", "gov", "govt", "gv",  "in",
+    "int", "ltd",  "mil",  "ne",  "net",  "nic", "nom", "or",  "org",  "plc", "res",  "sch", "web",
+});
+static_assert(sorted_unique(generic_slds));
+
+constexpr auto strong_cues = std::to_array<std::string_view>({
+    "browse", "domain",  "goto",    "homepage", "link",    "links", "online", "site",  "sites",
+    "surf",   "url",     "urls",    "visit",    "visiting", "web",  "webpage", "website",
+});
+static_assert(sorted_unique(strong_cues));
+
+constexpr auto weak_cues = std::to_array<std::string_view>({
+    "at", "from", "go", "on", "out", "see", "to", "try", "via",
+});
+static_assert(sorted_unique(weak_cues));
+
+constexpr auto login_commands = std::to_array<std::string_view>({
+    "git", "mosh", "rsh", "rsync", "scp", "sftp", "ssh",
+});
+static_assert(sorted_unique(login_commands));
+
+constexpr auto html_elements = std::to_array<std::string_view>({
+    "a",        "abbr",     "address",  "area",     "article",  "aside",    "audio",    "b",
+    "base",     "bdi",      "bdo",      "big",      "blockquote","body",    "br",       "button",
+    "canvas",   "caption",  "center",   "cite",     "code",     "col",      "colgroup", "data",
+    "datalist", "dd",       "del",      "details",  "dfn",      "dialog",   "div",      "dl",
+    "dt",       "em",       "embed",    "fieldset", "figcaption","figure",  "font",     "footer",
+    "form",     "frame",    "frameset", "h1",       "h2",       "h3",       "h4",       "h5",
+    "h6",       "head",     "header",   "hgroup",   "hr",       "html",     "i",        "iframe",
+    "img",      "input",    "ins",      "kbd",      "label",    "legend",   "li",       "link",
+    "main",     "map",      "mark",     "menu",     "meta",     "meter",    "nav",      "noscript",
+    "object",   "ol",       "optgroup", "option",   "output",   "p",        "param",    "picture",
+    "pre",      "progress", "q",        "rp",       "rt",       "ruby",     "s",        "samp",
+    "script",   "section",  "select",   "slot",     "small",    "source",   "span",     "strike",
+    "strong",   "style",    "sub",      "summary",  "sup",      "svg",      "table",    "tbody",
+    "td",       "template", "textarea", "tfoot",    "th",       "thead",    "time",     "title",
+    "tr",       "track",    "tt",       "u",        "ul",       "var",      "video",    "wbr",
+    "xml",
+});
+static_assert(sorted_unique(html_elements));
+
+constexpr auto void_elements = std::to_array<std::string_view>({
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
+});
+static_assert(sorted_unique(void_elements));
+
+}  // namespace
+
+bool is_file_extension_tld(std::string_view label) noexcept { return contains_folded(file_extension_tlds, label); }
+bool is_word_tld(std::string_view label) noexcept { return contains_folded(word_tlds, label); }
+bool is_core_tld(std::string_view label) noexcept { return contains_folded(core_tlds, label); }
+bool is_code_receiver(std::string_view label) noexcept { return contains_folded(code_receivers, label); }
+bool is_generic_sld(std::string_view label) noexcept { return contains_folded(generic_slds, label); }
+bool is_login_command(std::string_view word) noexcept { return contains_folded(login_commands, word); }
+bool is_html_element(std::string_view name) noexcept { return contains_folded(html_elements, name); }
+bool is_void_element(std::string_view name) noexcept { return contains_folded(void_elements, name); }
+
+cue cue_strength(std::string_view word) noexcept {
+    if (contains_folded(strong_cues, word)) return cue::strong;
+    if (contains_folded(weak_cues, word)) return cue::weak;
+    return cue::none;
+}
+
+}  // namespace urlsift::detail::lexicon

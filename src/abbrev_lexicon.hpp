@@ -1,0 +1,47 @@
+#pragma once
+// Word lists behind the abbreviated-URL heuristics (Appendix F): the
+// evidence that tells `example.com` from `README.md`, `self.name` and
+// `ASP.NET`. Hand-maintained; docs/abbreviations.md explains each list.
+// All lookups are ASCII case-insensitive and allocation-free.
+
+#include <string_view>
+
+namespace urlsift::detail::lexicon {
+
+/// A top-level domain that is also a common file-name extension
+/// (`md`, `py`, `sh`, `rs`, `zip`, `mov`, `am`, `in`, ...).
+bool is_file_extension_tld(std::string_view label) noexcept;
+
+/// A top-level domain that is also a common English function word or a
+/// member name seen in code (`is`, `to`, `me`, `id`, `name`, `email`,
+/// `run`, `host`, `app`, ...).
+bool is_word_tld(std::string_view label) noexcept;
+
+/// One of the historic generic TLDs (`com org net edu gov mil int info biz`),
+/// evidence on their own.
+bool is_core_tld(std::string_view label) noexcept;
+
+/// A first label that names an object in code rather than a host
+/// (`self`, `this`, `obj`, `os`, `std`, `user`, `window`, ...).
+bool is_code_receiver(std::string_view label) noexcept;
+
+/// A second-level label under which country registries sell names
+/// (`co`, `com`, `ac`, `gov`, `org`, ...): `bbc.co.uk`, `iitb.ac.in`.
+bool is_generic_sld(std::string_view label) noexcept;
+
+/// How strongly the word before a token announces a web address.
+enum class cue { none, weak, strong };
+/// `visit`, `website`, `homepage`, `url` are strong; `see`, `at`, `on`,
+/// `from`, `to`, `via` are weak (they also precede file names).
+cue cue_strength(std::string_view word) noexcept;
+
+/// A command after which `user@host` is a login, not a mail address.
+bool is_login_command(std::string_view word) noexcept;
+
+/// An HTML element name (`b`, `p`, `div`, `br`, `h1`...).
+bool is_html_element(std::string_view name) noexcept;
+
+/// An HTML void element, written self-closed as `<br/>`.
+bool is_void_element(std::string_view name) noexcept;
+
+}  // namespace urlsift::detail::lexicon
