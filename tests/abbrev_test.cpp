@@ -250,7 +250,7 @@ TEST_CASE("ipv4: a dotted quad needs a path or a port", "[abbrev][ipv4]") {
 
 // --- switches -----------------------------------------------------------------
 
-TEST_CASE("--abbrev lists parse to kind sets", "[abbrev][options]") {
+TEST_CASE("abbreviation lists (--abbrev) parse to kind sets", "[abbrev][options]") {
     CHECK(parse_abbrev_list("all") == abbrev_all);
     CHECK(parse_abbrev_list("none") == abbrev_none);
     CHECK(parse_abbrev_list("www") == bit(abbrev_kind::www));

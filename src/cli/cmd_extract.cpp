@@ -1,12 +1,380 @@
-#include "cli/commands.hpp"
+// urlsift extract: list the references found in files, grep-style.
 
+#include "cli/commands.hpp"
+#include "cli/decode.hpp"
+#include "cli/errors.hpp"
+#include "cli/input.hpp"
+#include "cli/json.hpp"
+#include "cli/options.hpp"
+#include "cli/output.hpp"
+#include "cli/scan_settings.hpp"
+
+#include <urlsift/abbrev.hpp>
+#include <urlsift/resolver.hpp>
+#include <urlsift/scanner.hpp>
+
+#include <cstring>
 #include <iostream>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
 
 namespace urlsift::cli {
 
-int cmd_extract(const args&) {
-    std::cerr << "urlsift extract: not built yet\n";
-    return 2;
+namespace {
+
+constexpr std::string_view usage =
+    R"help(Usage: urlsift extract [OPTIONS] [FILE|DIR|- ...]
+
+List the URLs found in plain text (mail, news, documents, logs), one a line.
+URLs are delimited as Appendix E of RFC 2396's draft recommends: "quotes",
+<angle brackets> and <URL:...> wrappers are removed, URLs broken across lines
+inside <...> are joined, trailing punctuation is dropped. Abbreviated URLs
+(www.w3.org/Addressing/) are completed; with --base, relative references in
+<...> or after URL: are resolved. With no FILE, or when FILE is -, standard
+input is read.
+)help";
+
+constexpr std::string_view epilog = R"help(
+Output formats:
+  text   the URL (absolute form, or the reference as written when there is no
+         base), prefixed by FILE: with -H and LINE: with -n
+  jsonl  one object per reference: file, line, column, offset, length, raw,
+         url, wrapper, form, joined, alternatives, pieces, base, truncated
+  csv    header row, then file,line,column,url,raw,wrapper,form (RFC 4180 quoting)
+  tsv    no header; file, line, column, url, raw, wrapper, form separated by
+         tabs (tab, newline and backslash in a field written as \t \n \\)
+  Columns count bytes from 1 (of the UTF-8 text, with --encoding); lines
+  count LF. Standard input is named
+  "(standard input)" in text output and "-" in the other formats.
+
+Examples:
+  urlsift extract mail.txt                      one URL a line
+  urlsift extract -n -H --format tsv *.txt      file, line, column, URL
+  urlsift extract -r -u docs/                   every distinct URL under docs/
+  urlsift extract --base https://example.org/a/ notes.txt
+  urlsift extract --abbrev none --raw msg.txt   scheme URLs only, as written
+  urlsift extract -c -r corpus/                 how many per file
+
+Exit status: 0 if a URL was found, 1 if none was, 2 on error (an unreadable
+file is reported on stderr and the others are still read).
+)help";
+
+struct settings {
+    format fmt = format::text;
+    bool line_numbers = false;
+    bool with_filename = false;
+    bool nul = false;
+    bool count = false;
+    bool unique = false;
+    bool raw = false;
+    bool binary_text = false;
+    bool canonicalize = false; ///< apply the resolver mode/normalization to absolute URLs without a base
+    std::optional<std::string> base;
+    resolve_options resolve{};
+    std::string encoding; ///< empty: UTF-8, passed through
+};
+
+/// Appends `s`, making control characters visible (for a terminal: no raw
+/// escape sequences reach it).
+void append_visible(std::string& out, std::string_view s) {
+    static constexpr char hex[] = "0123456789abcdef";
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (c == '\r') {
+            out += "\\r";
+        } else if (c < 0x20 || c == 0x7F) {
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+                   static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
+            // C1 controls (U+0080-U+009F) include CSI, which starts escape sequences.
+            const auto c1 = static_cast<unsigned char>(s[++i]);
+            out += "\\u00";
+            out += hex[c1 >> 4];
+            out += hex[c1 & 15];
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+}
+
+void append_tsv_field(std::string& out, std::string_view s) {
+    for (char c : s) {
+        switch (c) {
+        case '\t': out += "\\t"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\\': out += "\\\\"; break;
+        default: out += c;
+        }
+    }
+}
+
+void append_csv_field(std::string& out, std::string_view s) {
+    if (s.find_first_of(",\"\r\n") == std::string_view::npos) {
+        out += s;
+        return;
+    }
+    out += '"';
+    for (char c : s) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    out += '"';
+}
+
+class extractor {
+public:
+    extractor(const settings& st, scan_options so, output& out, std::optional<charset_decoder> decoder)
+        : st_(st), scan_(std::move(so)), out_(out), decoder_(std::move(decoder)) {}
+
+    /// Scans one input. Returns the number of references written, or -1
+    /// when the input could not be read (reported on stderr).
+    long run(const std::string& path) {
+        label_ = path == "-" ? (st_.fmt == format::text ? "(standard input)" : "-") : path;
+        long count = 0;
+        bool first = true, skipped = false;
+        scanner sc(scan_, [&](const found_reference& r) {
+            if (emit(r)) ++count;
+            return true;
+        });
+        const std::string err = read_chunks(path, [&](std::string_view chunk) {
+            if (first) {
+                first = false;
+                // A NUL byte marks a binary file, unless a charset was named
+                // (UTF-16 text is full of them).
+                const bool named_charset = decoder_ && !decoder_->is_pass_through();
+                if (!st_.binary_text && !named_charset && std::memchr(chunk.data(), '\0', chunk.size()) != nullptr) {
+                    skipped = true;
+                    return false;
+                }
+            }
+            if (decoder_ && !decoder_->is_pass_through()) {
+                utf8_.clear();
+                decoder_->feed(chunk, utf8_);
+                sc.feed(utf8_);
+            } else {
+                sc.feed(chunk);
+            }
+            return true;
+        });
+        if (decoder_ && !decoder_->is_pass_through()) {
+            utf8_.clear();
+            decoder_->finish(utf8_); // also resets it for the next input
+            if (err.empty() && !skipped) sc.feed(utf8_);
+        }
+        if (!err.empty()) {
+            out_.flush();
+            std::cerr << "urlsift extract: " << path << ": " << err << '\n';
+            return -1;
+        }
+        if (skipped) {
+            out_.flush();
+            std::cerr << "urlsift extract: " << path << ": binary file skipped (use --binary text to scan it)\n";
+            return 0;
+        }
+        sc.finish();
+        if (st_.count) {
+            line_.clear();
+            if (st_.with_filename) {
+                append_text(line_, label_);
+                line_ += ':';
+            }
+            line_ += std::to_string(count);
+            end_record();
+        }
+        return count;
+    }
+
+private:
+    const std::string& shown_url(const found_reference& r) {
+        if (!st_.canonicalize || st_.base || r.form == reference_form::relative) return r.url;
+        auto c = resolve_absolute(r.url, st_.resolve);
+        if (!c) return r.url;
+        canonical_ = std::move(*c);
+        return canonical_;
+    }
+
+    bool emit(const found_reference& r) {
+        const std::string& url = shown_url(r);
+        if (st_.unique && !seen_.insert(st_.raw ? r.raw : url).second) return false;
+        if (st_.count) return true;
+        line_.clear();
+        switch (st_.fmt) {
+        case format::text:
+            if (st_.with_filename) {
+                append_text(line_, label_);
+                line_ += ':';
+            }
+            if (st_.line_numbers) {
+                line_ += std::to_string(r.line);
+                line_ += ':';
+            }
+            append_text(line_, st_.raw ? r.raw : url);
+            break;
+        case format::jsonl: append_json(r, url); break;
+        case format::tsv:
+        case format::csv: append_table(r, url); break;
+        }
+        end_record();
+        return true;
+    }
+
+    void append_text(std::string& out, std::string_view s) const {
+        if (out_.is_terminal())
+            append_visible(out, s);
+        else
+            out += s;
+    }
+
+    void append_json(const found_reference& r, const std::string& url) {
+        line_ += "{\"file\":";
+        append_json_string(line_, std::string_view(label_));
+        line_ += ",\"line\":" + std::to_string(r.line);
+        line_ += ",\"column\":" + std::to_string(r.column);
+        line_ += ",\"offset\":" + std::to_string(r.offset);
+        line_ += ",\"length\":" + std::to_string(r.length);
+        line_ += ",\"raw\":";
+        append_json_string(line_, std::string_view(r.raw));
+        line_ += ",\"url\":";
+        append_json_string(line_, std::string_view(url));
+        line_ += ",\"wrapper\":";
+        append_json_string(line_, std::string_view(to_string(r.wrapper)));
+        line_ += ",\"form\":";
+        append_json_string(line_, std::string_view(to_string(r.form)));
+        line_ += r.joined ? ",\"joined\":true" : ",\"joined\":false";
+        line_ += ",\"alternatives\":[";
+        for (std::size_t i = 0; i < r.alternatives.size(); ++i) {
+            if (i > 0) line_ += ',';
+            append_json_string(line_, std::string_view(r.alternatives[i]));
+        }
+        line_ += "],\"pieces\":[";
+        for (std::size_t i = 0; i < r.pieces.size(); ++i) {
+            if (i > 0) line_ += ',';
+            line_ += '[' + std::to_string(r.pieces[i].offset) + ',' + std::to_string(r.pieces[i].length) + ']';
+        }
+        line_ += "],\"base\":";
+        if (st_.base)
+            append_json_string(line_, std::string_view(*st_.base));
+        else
+            line_ += "null";
+        line_ += r.truncated ? ",\"truncated\":true}" : ",\"truncated\":false}";
+    }
+
+    void append_table(const found_reference& r, const std::string& url) {
+        const bool csv = st_.fmt == format::csv;
+        const char sep = csv ? ',' : '\t';
+        const std::string line_no = std::to_string(r.line), column = std::to_string(r.column);
+        const std::string_view fields[] = {label_, line_no, column, url, r.raw, to_string(r.wrapper), to_string(r.form)};
+        bool first = true;
+        for (std::string_view f : fields) {
+            if (!first) line_ += sep;
+            first = false;
+            if (csv)
+                append_csv_field(line_, f);
+            else
+                append_tsv_field(line_, f);
+        }
+    }
+
+    void end_record() {
+        line_ += st_.nul ? '\0' : '\n';
+        out_.write(line_);
+        out_.end_record();
+    }
+
+    const settings& st_;
+    scan_options scan_;
+    output& out_;
+    std::string label_;
+    std::string line_;
+    std::string canonical_;
+    std::unordered_set<std::string> seen_;
+    std::optional<charset_decoder> decoder_;
+    std::string utf8_;
+};
+
+}  // namespace
+
+int cmd_extract(const args& a) {
+    po::options_description opts("Options");
+    std::string fmt_name = "text", binary = "skip", encoding = "utf-8";
+    scan_settings ss;
+    // clang-format off
+    opts.add_options()
+        ("help,h", "show this help and exit")
+        ("format,f", po::value<std::string>(&fmt_name), "output format: text (default), jsonl, csv, tsv")
+        ("line-number,n", po::bool_switch(), "prefix each URL with its line number (text)")
+        ("with-filename,H", po::bool_switch(), "prefix each URL with its file name (default with several files)")
+        ("no-filename", po::bool_switch(), "never prefix file names")
+        ("null,0", po::bool_switch(), "end records with NUL instead of newline")
+        ("count,c", po::bool_switch(), "print only the number of URLs found per file")
+        ("unique,u", po::bool_switch(), "print each URL once, at its first occurrence")
+        ("raw", po::bool_switch(), "print the text as written between the wrappers (line breaks kept)")
+        ("recursive,r", po::bool_switch(), "read the files under each DIR")
+        ("binary", po::value<std::string>(&binary), "files with a NUL byte: skip (default) or text")
+        ("encoding", po::value<std::string>(&encoding), "charset of the input: utf-8 (default), latin1, windows-1252, ...");
+    // clang-format on
+    add_scan_options(opts, ss, "abbreviations to complete: all, none, or a list (www,ftp,gopher,news,wais,domain,"
+                               "email,ipv4); default all but ipv4");
+    const auto vm = parse_command_line("extract", a, opts, "input");
+    if (vm.count("help")) {
+        print_help(usage, opts, epilog);
+        return 0;
+    }
+
+    settings st;
+    st.fmt = parse_format("extract", fmt_name, "text|jsonl|csv|tsv");
+    st.line_numbers = vm["line-number"].as<bool>();
+    st.nul = vm["null"].as<bool>();
+    st.count = vm["count"].as<bool>();
+    st.unique = vm["unique"].as<bool>();
+    st.raw = vm["raw"].as<bool>();
+    st.resolve = make_resolve_options("extract", ss);
+    st.canonicalize = st.resolve.normalize || st.resolve.mode == resolve_mode::browser;
+    if (binary != "skip" && binary != "text")
+        throw usage_error("extract", "unknown --binary '" + binary + "' (choose skip or text)");
+    st.binary_text = binary == "text";
+    scan_options so = make_scan_options("extract", ss, abbrev_default);
+    std::string encoding_error;
+    auto decoder = charset_decoder::open(encoding, encoding_error);
+    if (!decoder) throw usage_error("extract", encoding_error);
+    if (!ss.base.empty()) st.base = ss.base;
+
+    const std::vector<std::string> operands =
+        vm.count("input") ? vm["input"].as<std::vector<std::string>>() : std::vector<std::string>{};
+    const bool recursive = vm["recursive"].as<bool>();
+    std::vector<input_error> errors;
+    const std::vector<std::string> files = expand_operands(operands, recursive, errors);
+    st.with_filename = !vm["no-filename"].as<bool>() &&
+                       (vm["with-filename"].as<bool>() || files.size() + errors.size() > 1 || recursive);
+
+    output out(1);
+    if (st.fmt == format::csv && !st.count) {
+        out.write("file,line,column,url,raw,wrapper,form");
+        out.put(st.nul ? '\0' : '\n');
+    }
+    extractor ex(st, std::move(so), out, std::move(decoder));
+    bool found = false, failed = false;
+    for (const auto& e : errors) {
+        std::cerr << "urlsift extract: " << e.path << ": " << e.message << '\n';
+        failed = true;
+    }
+    for (const auto& f : files) {
+        const long n = ex.run(f);
+        if (n < 0) failed = true;
+        if (n > 0) found = true;
+    }
+    out.flush();
+    if (failed) return 2;
+    return found ? 0 : 1;
 }
 
 }  // namespace urlsift::cli

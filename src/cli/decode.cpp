@@ -1,0 +1,131 @@
+#include "cli/decode.hpp"
+
+#include <unicode/ucnv.h>
+#include <unicode/ucnv_cb.h>
+#include <unicode/utypes.h>
+
+#include <array>
+#include <cstring>
+#include <stdexcept>
+#include <utility>
+
+namespace urlsift::cli {
+
+namespace {
+
+constexpr std::string_view suggestion =
+    "use --encoding utf-8|latin1|windows-1252|iso-8859-15|utf-16le|utf-16be|shift_jis|euc-jp|gb18030|koi8-r, "
+    "or another charset name ICU knows";
+
+/// Replaces every invalid, unmapped or truncated sequence with U+FFFD and
+/// goes on. ICU's own substitute callback would use U+001A for some
+/// single-byte charsets; one replacement character for all is clearer.
+void to_unicode_replace(const void* /*context*/, UConverterToUnicodeArgs* args, const char* /*bytes*/,
+                        int32_t /*length*/, UConverterCallbackReason reason, UErrorCode* err) {
+    // Resets, closes and clones also reach the callback; they are not errors.
+    if (reason != UCNV_UNASSIGNED && reason != UCNV_ILLEGAL && reason != UCNV_IRREGULAR) return;
+    *err = U_ZERO_ERROR;
+    static constexpr UChar replacement = 0xFFFD;
+    ucnv_cbToUWriteUChars(args, &replacement, 1, 0, err);
+}
+
+}  // namespace
+
+/// Both converters and the UTF-16 pivot buffer ucnv_convertEx works through.
+/// The pivot's unread part, [pivot_source, pivot_target), carries text
+/// between calls, so the state sits on the heap where its pointers stay put
+/// when the decoder moves.
+struct charset_decoder::state {
+    UConverter* from = nullptr;  ///< the named charset to Unicode
+    UConverter* to = nullptr;    ///< Unicode to UTF-8
+    std::array<UChar, 1024> pivot{};
+    UChar* pivot_source = pivot.data();
+    UChar* pivot_target = pivot.data();
+};
+
+void charset_decoder::state_deleter::operator()(state* s) const noexcept {
+    if (s == nullptr) return;
+    if (s->from != nullptr) ucnv_close(s->from);
+    if (s->to != nullptr) ucnv_close(s->to);
+    delete s;
+}
+
+charset_decoder::charset_decoder(std::string name, std::unique_ptr<state, state_deleter> s) noexcept
+    : name_(std::move(name)), state_(std::move(s)) {}
+charset_decoder::charset_decoder(charset_decoder&&) noexcept = default;
+charset_decoder& charset_decoder::operator=(charset_decoder&&) noexcept = default;
+charset_decoder::~charset_decoder() = default;
+
+std::optional<charset_decoder> charset_decoder::open(std::string_view name, std::string& error) {
+    const std::string quoted = "'" + std::string(name) + "'";
+    // ucnv_open("") would open the platform's default charset, and a NUL
+    // would cut the name short: neither is what the user wrote.
+    if (name.empty() || name.find('\0') != std::string_view::npos) {
+        error = "unknown encoding " + quoted + ": " + std::string(suggestion);
+        return std::nullopt;
+    }
+    const std::string c_name(name);
+    UErrorCode ec = U_ZERO_ERROR;
+    UConverter* from = ucnv_open(c_name.c_str(), &ec);
+    if (U_FAILURE(ec) || from == nullptr) {
+        error = "unknown encoding " + quoted + ": " + std::string(suggestion);
+        return std::nullopt;
+    }
+    UErrorCode name_ec = U_ZERO_ERROR;
+    const char* icu_name = ucnv_getName(from, &name_ec);
+    std::string canonical = U_SUCCESS(name_ec) && icu_name != nullptr ? icu_name : c_name;
+    if (canonical == "UTF-8") {
+        ucnv_close(from);
+        return charset_decoder(std::move(canonical), nullptr);
+    }
+
+    std::unique_ptr<state, state_deleter> s(new state);
+    s->from = from;
+    ucnv_setToUCallBack(from, to_unicode_replace, nullptr, nullptr, nullptr, &ec);
+    s->to = ucnv_open("UTF-8", &ec);
+    if (U_FAILURE(ec) || s->to == nullptr) {
+        error = "cannot convert from encoding " + quoted + ": " + u_errorName(ec);
+        return std::nullopt;
+    }
+    return charset_decoder(std::move(canonical), std::move(s));
+}
+
+void charset_decoder::feed(std::string_view in, std::string& out_utf8) {
+    if (!state_) {
+        out_utf8 += in;
+        return;
+    }
+    convert(in, out_utf8, false);
+}
+
+void charset_decoder::finish(std::string& out_utf8) {
+    if (!state_) return;
+    convert({}, out_utf8, true);
+    ucnv_reset(state_->from);
+    ucnv_reset(state_->to);
+    state_->pivot_source = state_->pivot_target = state_->pivot.data();
+}
+
+void charset_decoder::convert(std::string_view in, std::string& out_utf8, bool flush) {
+    state& s = *state_;
+    // ICU rejects a null source pointer even for empty input.
+    static constexpr char nothing = 0;
+    const char* source = in.empty() ? &nothing : in.data();
+    const char* const source_end = source + in.size();
+    std::array<char, 16 * 1024> buffer;
+    for (;;) {
+        char* target = buffer.data();
+        UErrorCode ec = U_ZERO_ERROR;
+        // reset=false: a partial character stays in the converters and the
+        // pivot between calls; flush=true only at the end of the input.
+        ucnv_convertEx(s.to, s.from, &target, buffer.data() + buffer.size(), &source, source_end, s.pivot.data(),
+                       &s.pivot_source, &s.pivot_target, s.pivot.data() + s.pivot.size(), false, flush, &ec);
+        out_utf8.append(buffer.data(), static_cast<std::size_t>(target - buffer.data()));
+        if (ec == U_BUFFER_OVERFLOW_ERROR) continue;
+        if (U_FAILURE(ec))
+            throw std::runtime_error("cannot convert from encoding '" + name_ + "': " + u_errorName(ec));
+        return;
+    }
+}
+
+}  // namespace urlsift::cli

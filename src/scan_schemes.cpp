@@ -1,0 +1,112 @@
+#include "scan_schemes.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace urlsift::detail {
+
+namespace {
+
+struct scheme_entry {
+    std::string_view name;
+    scheme_kind kind;
+};
+
+// Schemes named by the specification (Section 1.3, RFC 1738) and widely
+// registered ones, sorted by name for binary search. Hierarchical entries
+// still need `//` so that prose such as "http: the protocol" is left alone.
+constexpr std::array schemes = std::to_array<scheme_entry>({
+    {"about", scheme_kind::opaque},       {"acap", scheme_kind::hierarchical},
+    {"afp", scheme_kind::hierarchical},   {"bitcoin", scheme_kind::opaque},
+    {"callto", scheme_kind::opaque},      {"cid", scheme_kind::opaque},
+    {"data", scheme_kind::opaque},        {"dav", scheme_kind::hierarchical},
+    {"dict", scheme_kind::hierarchical},  {"dns", scheme_kind::opaque},
+    {"doi", scheme_kind::opaque},         {"fax", scheme_kind::opaque},
+    {"feed", scheme_kind::opaque},        {"file", scheme_kind::file},
+    {"ftp", scheme_kind::hierarchical},   {"ftps", scheme_kind::hierarchical},
+    {"geo", scheme_kind::opaque},         {"git", scheme_kind::hierarchical},
+    {"gopher", scheme_kind::hierarchical}, {"h323", scheme_kind::opaque},
+    {"hdl", scheme_kind::opaque},         {"http", scheme_kind::hierarchical},
+    {"https", scheme_kind::hierarchical}, {"im", scheme_kind::opaque},
+    {"imap", scheme_kind::hierarchical},  {"info", scheme_kind::opaque},
+    {"irc", scheme_kind::hierarchical},   {"ircs", scheme_kind::hierarchical},
+    {"jabber", scheme_kind::opaque},      {"ldap", scheme_kind::hierarchical},
+    {"ldaps", scheme_kind::hierarchical}, {"magnet", scheme_kind::opaque},
+    {"mailto", scheme_kind::opaque},      {"mid", scheme_kind::opaque},
+    {"mms", scheme_kind::hierarchical},   {"modem", scheme_kind::opaque},
+    {"mumble", scheme_kind::hierarchical}, {"news", scheme_kind::opaque},
+    {"nfs", scheme_kind::hierarchical},   {"nntp", scheme_kind::hierarchical},
+    {"pop", scheme_kind::hierarchical},   {"pres", scheme_kind::opaque},
+    {"prospero", scheme_kind::hierarchical}, {"rsync", scheme_kind::hierarchical},
+    {"rtmp", scheme_kind::hierarchical},  {"rtsp", scheme_kind::hierarchical},
+    {"sftp", scheme_kind::hierarchical},  {"sip", scheme_kind::opaque},
+    {"sips", scheme_kind::opaque},        {"skype", scheme_kind::opaque},
+    {"smb", scheme_kind::hierarchical},   {"sms", scheme_kind::opaque},
+    {"snews", scheme_kind::hierarchical}, {"spotify", scheme_kind::opaque},
+    {"ssh", scheme_kind::hierarchical},   {"svn", scheme_kind::hierarchical},
+    {"tag", scheme_kind::opaque},         {"tel", scheme_kind::opaque},
+    {"telnet", scheme_kind::hierarchical}, {"tftp", scheme_kind::hierarchical},
+    {"tn3270", scheme_kind::hierarchical}, {"urn", scheme_kind::opaque},
+    {"vnc", scheme_kind::hierarchical},   {"wais", scheme_kind::hierarchical},
+    {"webcal", scheme_kind::hierarchical}, {"ws", scheme_kind::hierarchical},
+    {"wss", scheme_kind::hierarchical},   {"xmpp", scheme_kind::opaque},
+});
+
+static_assert(std::is_sorted(schemes.begin(), schemes.end(),
+                             [](const scheme_entry& a, const scheme_entry& b) { return a.name < b.name; }));
+
+bool equals_lower(std::string_view mixed, std::string_view lower) noexcept {
+    if (mixed.size() != lower.size()) return false;
+    for (std::size_t i = 0; i < mixed.size(); ++i) {
+        char c = mixed[i];
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        if (c != lower[i]) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+bool is_url_prefix(std::string_view name) noexcept { return equals_lower(name, "url"); }
+
+bool is_registered_scheme(std::string_view name) noexcept {
+    if (name.empty() || name.size() > max_scheme_length) return false;
+    char lower[max_scheme_length];
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const char c = name[i];
+        lower[i] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+    const std::string_view key(lower, name.size());
+    const auto* it = std::lower_bound(schemes.begin(), schemes.end(), key,
+                                      [](const scheme_entry& e, std::string_view k) { return e.name < k; });
+    return it != schemes.end() && it->name == key;
+}
+
+scheme_kind classify_scheme(std::string_view name, std::string_view rest) noexcept {
+    // Section 4.1: a letter, then letters, digits, `+`, `-`, `.`.
+    if (name.empty() || name.size() > max_scheme_length) return scheme_kind::none;
+    const auto first = static_cast<unsigned char>(name[0]);
+    if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z'))) return scheme_kind::none;
+    for (char c : name)
+        if (!is_scheme_char(static_cast<unsigned char>(c))) return scheme_kind::none;
+    const bool slashes = rest.size() >= 2 && rest[0] == '/' && rest[1] == '/';
+    char lower[max_scheme_length];
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        char c = name[i];
+        lower[i] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+    const std::string_view key(lower, name.size());
+    const auto* it = std::lower_bound(schemes.begin(), schemes.end(), key,
+                                      [](const scheme_entry& e, std::string_view k) { return e.name < k; });
+    if (it != schemes.end() && it->name == key) {
+        switch (it->kind) {
+        case scheme_kind::hierarchical: return slashes ? scheme_kind::hierarchical : scheme_kind::none;
+        case scheme_kind::file: return !rest.empty() && rest[0] == '/' ? scheme_kind::file : scheme_kind::none;
+        default: return it->kind;
+        }
+    }
+    // Any other name followed by `//` is a scheme (DESIGN: "any scheme://").
+    return slashes ? scheme_kind::hierarchical : scheme_kind::none;
+}
+
+}  // namespace urlsift::detail

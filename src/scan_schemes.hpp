@@ -1,0 +1,37 @@
+#pragma once
+// Which `name:` starts a URL in running text (Section 4.1, Appendix E).
+
+#include <cstddef>
+#include <string_view>
+
+namespace urlsift::detail {
+
+/// How a recognized scheme must continue.
+enum class scheme_kind {
+    none,         ///< not a scheme here: `Note:`, `Re:`, `10:30`
+    hierarchical, ///< must be followed by `//` (`http:`, `ftp:`, or any unknown `name://`)
+    opaque,       ///< a registered scheme whose part need not start with `//` (`mailto:`, `urn:`)
+    file,         ///< `file:` must be followed by `/`
+};
+
+/// Longest scheme name accepted; longer runs of scheme characters are words.
+inline constexpr std::size_t max_scheme_length = 32;
+
+/// True for the characters Section 4.1 allows in a scheme name.
+constexpr bool is_scheme_char(unsigned char c) noexcept {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' || c == '-' ||
+           c == '.';
+}
+
+/// Judges `name` (the characters before `:`) followed by `rest` (what comes
+/// after the colon; may be cut short). Registered schemes come from a table;
+/// any other syntactically valid name counts only when `rest` starts with `//`.
+scheme_kind classify_scheme(std::string_view name, std::string_view rest) noexcept;
+
+/// True when `name` (any case) is in the table of registered schemes.
+bool is_registered_scheme(std::string_view name) noexcept;
+
+/// True when `name` is `URL` in any case: the prefix of Appendix E.
+bool is_url_prefix(std::string_view name) noexcept;
+
+}  // namespace urlsift::detail

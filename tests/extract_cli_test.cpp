@@ -1,0 +1,163 @@
+// `urlsift extract` end to end: output formats, grep's conventions, exit
+// statuses, unreadable and binary inputs.
+
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct cli_result {
+    std::string out;
+    int status = -1;
+};
+
+/// Runs `urlsift ARGS` in `dir` (stderr merged into stdout when `merge`).
+cli_result run(const std::string& dir, const std::string& args, bool merge = false) {
+    const std::string command =
+        "cd '" + dir + "' && " + std::string(URLSIFT_CLI_PATH) + " " + args + (merge ? " 2>&1" : " 2>/dev/null");
+    FILE* p = ::popen(command.c_str(), "r");
+    REQUIRE(p != nullptr);
+    cli_result r;
+    std::array<char, 4096> buf{};
+    for (std::size_t n; (n = std::fread(buf.data(), 1, buf.size(), p)) > 0;) r.out.append(buf.data(), n);
+    const int st = ::pclose(p);
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return r;
+}
+
+/// A scratch directory holding the Appendix E note and a few other inputs.
+struct fixture {
+    fs::path dir;
+    fixture() {
+        dir = fs::temp_directory_path() / ("urlsift-extract-cli-" + std::to_string(::getpid()));
+        fs::remove_all(dir);
+        fs::create_directories(dir / "sub");
+        write("note.txt",
+              "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n"
+              "but you can probably pick it up from <ftp://ds.internic.\n"
+              "net/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n"
+              "ietf/uri/historical.html#WARNING>.\n");
+        write("none.txt", "No links here. Note: 10:30, Re: lunch.\n");
+        write("sub/deep.txt", "see <http://a.example/deep>\n");
+        write("binary.bin", std::string("\x7f" "ELF\0\0 http://b.example/ \0", 25));
+        write("rel.txt", "See <../g> and <URL: h/i>.\n");
+    }
+    ~fixture() {
+        std::error_code ec;
+        fs::remove_all(dir, ec);
+    }
+    void write(const std::string& name, const std::string& content) const {
+        std::ofstream(dir / name, std::ios::binary) << content;
+    }
+    cli_result operator()(const std::string& args, bool merge = false) const { return run(dir.string(), args, merge); }
+};
+
+const std::string note_urls = "http://www.w3.org/Addressing/\n"
+                              "ftp://ds.internic.net/rfc/\n"
+                              "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING\n";
+
+}  // namespace
+
+TEST_CASE("extract: the Appendix E example", "[cli]") {
+    const fixture f;
+    const auto r = f("extract note.txt");
+    CHECK(r.out == note_urls);
+    CHECK(r.status == 0);
+    CHECK(f("extract < note.txt").out == note_urls);
+    CHECK(f("extract - < note.txt").out == note_urls);
+}
+
+TEST_CASE("extract: -n, -H and tsv", "[cli]") {
+    const fixture f;
+    CHECK(f("extract -n note.txt").out ==
+          "1:http://www.w3.org/Addressing/\n2:ftp://ds.internic.net/rfc/\n"
+          "3:http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING\n");
+    CHECK(f("extract -n -H note.txt").out.substr(0, 40) == "note.txt:1:http://www.w3.org/Addressing/");
+    const auto tsv = f("extract -n -H --format tsv note.txt").out;
+    CHECK(tsv.substr(0, tsv.find('\n')) ==
+          "note.txt\t1\t29\thttp://www.w3.org/Addressing/\thttp://www.w3.org/Addressing/\tquote\tabsolute");
+    CHECK(tsv.find("ftp://ds.internic.\\nnet/rfc/\tangle") != std::string::npos);
+    // Several files: names by default, as grep does; --no-filename turns them off.
+    const auto two = f("extract note.txt sub/deep.txt").out;
+    CHECK(two.find("note.txt:http://www.w3.org/Addressing/\n") == 0);
+    CHECK(two.find("sub/deep.txt:http://a.example/deep\n") != std::string::npos);
+    CHECK(f("extract --no-filename note.txt sub/deep.txt").out == note_urls + "http://a.example/deep\n");
+    const auto csv = f("extract --format csv note.txt").out;
+    CHECK(csv.find("file,line,column,url,raw,wrapper,form\n") == 0);
+    CHECK(csv.find("note.txt,2,39,ftp://ds.internic.net/rfc/,\"ftp://ds.internic.\nnet/rfc/\",angle,absolute") !=
+          std::string::npos);
+}
+
+TEST_CASE("extract: jsonl", "[cli]") {
+    const fixture f;
+    const auto out = f("extract --format jsonl note.txt").out;
+    const auto second = out.substr(out.find('\n') + 1, out.find('\n', out.find('\n') + 1) - out.find('\n') - 1);
+    CHECK(second ==
+          R"({"file":"note.txt","line":2,"column":39,"offset":98,"length":27,"raw":"ftp://ds.internic.\nnet/rfc/",)"
+          R"("url":"ftp://ds.internic.net/rfc/","wrapper":"angle","form":"absolute","joined":true,"alternatives":[],)"
+          R"("pieces":[[98,18],[117,8]],"base":null,"truncated":false})");
+    const auto rel = f("extract --format jsonl --base http://a/b/c/d rel.txt").out;
+    CHECK(rel.find(R"("raw":"../g","url":"http://a/b/g","wrapper":"angle","form":"relative")") != std::string::npos);
+    CHECK(rel.find(R"("base":"http://a/b/c/d")") != std::string::npos);
+    CHECK(rel.find(R"("url":"http://a/b/c/h/i","wrapper":"angle")") != std::string::npos);
+}
+
+TEST_CASE("extract: relative references, base and -0", "[cli]") {
+    const fixture f;
+    CHECK(f("extract rel.txt").out == "../g\nh/i\n");
+    CHECK(f("extract --base http://a/b/c/d rel.txt").out == "http://a/b/g\nhttp://a/b/c/h/i\n");
+    CHECK(f("extract --raw note.txt").out.find("ftp://ds.internic.\nnet/rfc/\n") != std::string::npos);
+    CHECK(f("extract -0 rel.txt").out == std::string("../g\0h/i\0", 9));
+    const auto bad = f("extract --base relative/only rel.txt", true);
+    CHECK(bad.status == 2);
+    CHECK(bad.out.find("--base") != std::string::npos);
+}
+
+TEST_CASE("extract: -c, -u and exit statuses", "[cli]") {
+    const fixture f;
+    CHECK(f("extract -c note.txt").out == "3\n");
+    CHECK(f("extract -c note.txt none.txt").out == "note.txt:3\nnone.txt:0\n");
+    CHECK(f("extract -u note.txt note.txt").out.size() < f("extract note.txt note.txt").out.size());
+    CHECK(f("extract note.txt").status == 0);
+    CHECK(f("extract none.txt").status == 1);
+    CHECK(f("extract none.txt").out.empty());
+    CHECK(f("extract --format nonsense note.txt").status == 2);
+    CHECK(f("extract --hyphen maybe note.txt").status == 2);
+}
+
+TEST_CASE("extract: unreadable files, directories, binary files", "[cli]") {
+    const fixture f;
+    const auto missing = f("extract note.txt missing.txt none.txt", true);
+    CHECK(missing.status == 2);
+    CHECK(missing.out.find("urlsift extract: missing.txt: No such file or directory\n") != std::string::npos);
+    CHECK(missing.out.find("note.txt:ftp://ds.internic.net/rfc/\n") != std::string::npos);
+
+    const auto dir = f("extract sub", true);
+    CHECK(dir.status == 2);
+    CHECK(dir.out.find("urlsift extract: sub: Is a directory") != std::string::npos);
+    const auto rec = f("extract -r sub");
+    CHECK(rec.status == 0);
+    CHECK(rec.out == "sub/deep.txt:http://a.example/deep\n");
+
+    const auto bin = f("extract binary.bin", true);
+    CHECK(bin.out == "urlsift extract: binary.bin: binary file skipped (use --binary text to scan it)\n");
+    CHECK(bin.status == 1);
+    CHECK(f("extract --binary text binary.bin").out == "http://b.example/\n");
+}
+
+TEST_CASE("extract: --help teaches", "[cli]") {
+    const fixture f;
+    const auto help = f("extract --help");
+    CHECK(help.status == 0);
+    for (const char* word : {"Usage: urlsift extract", "--format", "--base", "Examples:", "Exit status:"})
+        CHECK(help.out.find(word) != std::string::npos);
+}
