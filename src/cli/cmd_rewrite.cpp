@@ -1,12 +1,268 @@
-#include "cli/commands.hpp"
+// urlsift rewrite: copy text through with its references made absolute.
 
+#include "cli/atomic_file.hpp"
+#include "cli/commands.hpp"
+#include "cli/diff.hpp"
+#include "cli/errors.hpp"
+#include "cli/input.hpp"
+#include "cli/options.hpp"
+#include "cli/output.hpp"
+#include "cli/scan_settings.hpp"
+
+#include <urlsift/rewriter.hpp>
+
+#include <cstring>
 #include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace urlsift::cli {
 
-int cmd_rewrite(const args&) {
-    std::cerr << "urlsift rewrite: not built yet\n";
-    return 2;
+namespace {
+
+constexpr std::string_view usage = R"help(Usage: urlsift rewrite [OPTIONS] [FILE ...]
+
+Copy text to standard output, byte for byte, changing only the references it
+makes absolute: relative references in <...> or after URL: (given --base),
+abbreviated URLs such as www.w3.org/Addressing/, and URLs broken across lines
+(joined into one piece). Wrappers (<>, quotes, URL:) stay as written, and
+absolute URLs written on one line are left alone unless --normalize. Running
+it again on its own output changes nothing. With no FILE, or when FILE is -,
+standard input is read; output is flushed as it goes, so it works as a
+display filter (urlsift rewrite | less).
+)help";
+
+constexpr std::string_view epilog = R"help(
+Mail addresses are not rewritten to mailto: unless asked (--abbrev all, or a
+list that names email): in a message they are addresses, not links to fix.
+
+In-place editing (-i) writes each file's new text beside it, syncs it to
+disk and renames it over the original, keeping the mode bits; with a SUFFIX
+the original is kept as FILE+SUFFIX. A file with nothing to rewrite is not
+touched. On any error the original stays as it was, and the other files are
+still processed. Files with a NUL byte are skipped unless --binary text.
+
+Examples:
+  urlsift rewrite --base 'http://a/b/c/d;p?q' doc.txt
+  urlsift rewrite -i.bak --base https://example.org/docs/ docs/*.txt
+  urlsift rewrite --diff --base https://example.org/docs/ docs/*.txt   review first
+  urlsift rewrite --only joined --style angle < mail.txt
+
+Exit status: 0 when done, 2 on error. With --dry-run or --diff: 0 if
+something would change, 1 if nothing would, 2 on error.
+)help";
+
+struct settings {
+    rewrite_options rewrite;
+    bool in_place = false;
+    std::string backup_suffix;
+    bool dry_run = false;
+    bool diff = false;
+    bool binary_text = false;
+};
+
+void report(const std::string& path, const std::string& message) {
+    std::cerr << "urlsift rewrite: " << (path == "-" ? "(standard input)" : path) << ": " << message << '\n';
+}
+
+bool is_binary(std::string_view first_block) {
+    return std::memchr(first_block.data(), '\0', first_block.size()) != nullptr;
+}
+
+// Streams one input to `out`. Returns false on a read error (reported).
+bool rewrite_to_stdout(const settings& st, const std::string& path, output& out) {
+    rewriter w(st.rewrite, [&out](std::string_view s) {
+        out.write(s);
+        return true;
+    });
+    const std::string err = read_chunks(path, [&](std::string_view chunk) {
+        w.feed(chunk);
+        out.flush();  // a display filter shows text as it arrives
+        return true;
+    });
+    w.finish();
+    out.flush();
+    if (!err.empty()) report(path, err);
+    return err.empty();
+}
+
+enum class outcome { unchanged, changed, skipped, failed };
+
+outcome rewrite_in_place(const settings& st, const std::string& path) {
+    if (path == "-") {
+        report(path, "cannot edit standard input in place; give file names");
+        return outcome::failed;
+    }
+    atomic_file file(path);
+    if (!file.error().empty()) {
+        report(path, file.error() + "; left unchanged");
+        return outcome::failed;
+    }
+    rewriter w(st.rewrite, [&file](std::string_view s) { return file.write(s); });
+    bool first = true;
+    bool binary = false;
+    const std::string err = read_chunks(path, [&](std::string_view chunk) {
+        if (first && !st.binary_text && is_binary(chunk)) {
+            binary = true;
+            return false;
+        }
+        first = false;
+        return w.feed(chunk);
+    });
+    if (binary) {
+        report(path, "binary file skipped (use --binary text to rewrite it)");
+        return outcome::skipped;
+    }
+    w.finish();
+    const std::string& failure = !err.empty() ? err : file.error();
+    if (!failure.empty()) {
+        report(path, failure + "; left unchanged");
+        return outcome::failed;
+    }
+    if (w.edit_count() == 0) return outcome::unchanged;
+    if (!file.commit(st.backup_suffix)) {
+        report(path, file.error() + "; left unchanged");
+        return outcome::failed;
+    }
+    return outcome::changed;
+}
+
+// --dry-run / --diff: the whole input is read, to show context around edits.
+outcome preview(const settings& st, const std::string& path, output& out) {
+    std::string text;
+    const std::string err = read_chunks(path, [&](std::string_view chunk) {
+        text.append(chunk);
+        return true;
+    });
+    if (!err.empty()) {
+        report(path, err);
+        return outcome::failed;
+    }
+    if (!st.binary_text && is_binary(std::string_view(text).substr(0, 1 << 20))) {
+        report(path, "binary file skipped (use --binary text to rewrite it)");
+        return outcome::skipped;
+    }
+    std::vector<rewrite_edit> edits;
+    rewriter w(
+        st.rewrite, [](std::string_view) { return true; },
+        [&edits](const rewrite_edit& e) { edits.push_back(e); });
+    w.feed(text);
+    w.finish();
+    if (edits.empty()) return outcome::unchanged;
+    const std::string label = path == "-" ? "(standard input)" : path;
+    if (st.diff) {
+        std::string d;
+        append_unified_diff(d, label, text, edits);
+        out.write(d);
+    } else {
+        out.write(label + ": " + std::to_string(edits.size()) + (edits.size() == 1 ? " edit\n" : " edits\n"));
+    }
+    return outcome::changed;
+}
+
+// Takes -i, -iSUFFIX, --in-place and --in-place=SUFFIX out of `a` (sed's
+// spelling: the suffix is never a separate word, so `-i FILE` edits FILE).
+// Returns the suffix, or nullopt when in-place editing was not asked for.
+std::optional<std::string> take_in_place(args& a) {
+    std::optional<std::string> suffix;
+    for (auto it = a.begin(); it != a.end();) {
+        const std::string& w = *it;
+        if (w == "--") break;
+        if (w == "-i" || w == "--in-place") {
+            suffix = "";
+        } else if (w.starts_with("--in-place=")) {
+            suffix = w.substr(11);
+        } else if (w.starts_with("-i") && w.size() > 2) {
+            suffix = w.substr(2);
+        } else {
+            ++it;
+            continue;
+        }
+        it = a.erase(it);
+    }
+    return suffix;
+}
+
+}  // namespace
+
+int cmd_rewrite(const args& arguments) {
+    args a = arguments;
+    const std::optional<std::string> in_place = take_in_place(a);
+    po::options_description opts("Options");
+    scan_settings scan;
+    std::string only = "all", style = "plain", binary = "skip";
+    // clang-format off
+    opts.add_options()
+        ("help,h", "show this help and exit")
+        ("in-place,i", "edit the files in place; -iSUFFIX or --in-place=SUFFIX keeps a backup")
+        ("dry-run", po::bool_switch(), "write nothing; list each file that would change, with its edit count")
+        ("diff", po::bool_switch(), "write nothing; print a unified diff of what would change")
+        ("only", po::value<std::string>(&only),
+            "what to rewrite: all (default) or a list of relative,abbreviated,joined")
+        ("style", po::value<std::string>(&style), "plain (default), or angle: also wrap bare URLs in <...>")
+        ("binary", po::value<std::string>(&binary), "files with a NUL byte, with -i or --diff: skip (default) or text");
+    // clang-format on
+    add_scan_options(opts, scan,
+                     "abbreviations to complete: all, none, or a list (default: all but email and ipv4)");
+    const auto vm = parse_command_line("rewrite", a, opts, "input");
+    if (vm.count("help")) {
+        print_help(usage, opts, epilog);
+        return 0;
+    }
+
+    settings st;
+    const auto email = static_cast<abbrev_set>(abbrev_kind::email);
+    st.rewrite.scan = make_scan_options("rewrite", scan, static_cast<abbrev_set>(abbrev_default & ~email));
+    st.rewrite.normalize = scan.normalize;
+    const auto kinds = parse_rewrite_list(only);
+    if (!kinds) throw usage_error("rewrite", "unknown --only '" + only + "' (all, or a list of relative,abbreviated,joined)");
+    st.rewrite.only = *kinds;
+    if (style != "plain" && style != "angle")
+        throw usage_error("rewrite", "unknown --style '" + style + "' (choose plain or angle)");
+    st.rewrite.angle_style = style == "angle";
+    if (binary != "skip" && binary != "text")
+        throw usage_error("rewrite", "unknown --binary '" + binary + "' (choose skip or text)");
+    st.binary_text = binary == "text";
+    st.diff = vm["diff"].as<bool>();
+    st.dry_run = vm["dry-run"].as<bool>() || st.diff;
+    if (in_place) {
+        st.in_place = true;
+        st.backup_suffix = *in_place;
+        if (st.backup_suffix.find('/') != std::string::npos)
+            throw usage_error("rewrite", "the backup suffix '" + st.backup_suffix + "' must not contain '/'");
+    }
+    if (st.in_place && st.dry_run) st.in_place = false;  // review first: nothing is written
+
+    const std::vector<std::string> operands =
+        vm.count("input") ? vm["input"].as<std::vector<std::string>>() : std::vector<std::string>{};
+    if (st.in_place && operands.empty())
+        throw usage_error("rewrite", "-i edits files in place: give the files to edit");
+    std::vector<input_error> errors;
+    const std::vector<std::string> files = expand_operands(operands, false, errors);
+
+    output out(1);
+    bool failed = false;
+    bool changed = false;
+    for (const auto& e : errors) {
+        report(e.path, e.message);
+        failed = true;
+    }
+    for (const auto& f : files) {
+        if (st.dry_run) {
+            const outcome o = preview(st, f, out);
+            failed |= o == outcome::failed;
+            changed |= o == outcome::changed;
+        } else if (st.in_place) {
+            failed |= rewrite_in_place(st, f) == outcome::failed;
+        } else {
+            failed |= !rewrite_to_stdout(st, f, out);
+        }
+    }
+    out.flush();
+    if (failed) return 2;
+    if (st.dry_run) return changed ? 0 : 1;
+    return 0;
 }
 
 }  // namespace urlsift::cli

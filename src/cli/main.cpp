@@ -39,6 +39,9 @@ Exit status: 0 if something was found or done, 1 if nothing was found,
 int main(int argc, char** argv) {
     // A closed pipe is reported as EPIPE by write(), handled as broken_pipe.
     std::signal(SIGPIPE, SIG_IGN);
+    // A file-size limit reached while writing is reported as EFBIG, so an
+    // in-place edit can fail cleanly and leave the original untouched.
+    std::signal(SIGXFSZ, SIG_IGN);
     std::ios::sync_with_stdio(false);
 
     if (argc < 2) {

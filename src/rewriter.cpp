@@ -1,0 +1,157 @@
+#include <urlsift/rewriter.hpp>
+
+#include <urlsift/normalize.hpp>
+
+#include <algorithm>
+#include <utility>
+
+namespace urlsift {
+
+std::optional<rewrite_set> parse_rewrite_list(std::string_view list) {
+    if (list == "all") return rewrite_all;
+    rewrite_set set = 0;
+    while (!list.empty()) {
+        const auto comma = list.find(',');
+        const auto name = list.substr(0, comma);
+        if (name == "relative") set |= static_cast<rewrite_set>(rewrite_kind::relative);
+        else if (name == "abbreviated") set |= static_cast<rewrite_set>(rewrite_kind::abbreviated);
+        else if (name == "joined") set |= static_cast<rewrite_set>(rewrite_kind::joined);
+        else return std::nullopt;
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+        if (list.empty()) return std::nullopt;  // a trailing comma names nothing
+    }
+    return set == 0 ? std::nullopt : std::optional(set);
+}
+
+std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options) {
+    // A reference cut at the length limit has no known end: leave it as written.
+    if (ref.truncated) return std::nullopt;
+    const auto allowed = [&](rewrite_kind k) { return (options.only & static_cast<rewrite_set>(k)) != 0; };
+    const bool joined = ref.pieces.size() > 1;
+
+    // The text the reference should read as, if anything about it changes.
+    // A relative reference is rewritten only once a base made it absolute
+    // (Section 5.1: without a base it means nothing more than what is written).
+    const std::string* target = nullptr;
+    std::string normal;
+    if (ref.form == reference_form::relative && ref.url != ref.cleaned && allowed(rewrite_kind::relative))
+        target = &ref.url;
+    else if (ref.form == reference_form::abbreviated && allowed(rewrite_kind::abbreviated))
+        target = &ref.url;
+    else if (ref.form == reference_form::absolute && options.normalize) {
+        // Section 6; a URL the normalizer rejects is left as written.
+        if (auto n = normalize(ref.url)) {
+            normal = std::move(*n);
+            target = &normal;
+        } else if (joined && allowed(rewrite_kind::joined)) {
+            target = &ref.cleaned;
+        }
+    }
+    // Appendix E: a URL broken across lines is one URL; join its pieces.
+    else if (joined && allowed(rewrite_kind::joined))
+        target = &ref.cleaned;
+
+    const bool wrap = options.angle_style && ref.wrapper == wrapper_kind::none;
+    const std::string& text = target != nullptr ? *target : ref.raw;
+    if (!wrap && text == ref.raw) return std::nullopt;
+
+    rewrite_edit e{ref.offset, ref.length, {}};
+    e.replacement.reserve(text.size() + 2);
+    if (wrap) e.replacement += '<';
+    e.replacement += text;
+    if (wrap) e.replacement += '>';
+    return e;
+}
+
+// The input not yet written out sits in `pending_`, from absolute offset
+// `pending_start_`. Output has been produced for every byte before
+// `emitted_` (pending_start_ <= emitted_ <= pending_start_ + pending_.size()).
+struct rewriter::impl {
+    rewrite_options options;
+    text_sink out;
+    edit_observer on_edit;
+    std::string pending;
+    std::uint64_t pending_start = 0;
+    std::uint64_t emitted = 0;
+    std::uint64_t edits = 0;
+    bool stopped = false;
+    scanner scan;
+
+    impl(rewrite_options o, text_sink s, edit_observer e)
+        : options(std::move(o)), out(std::move(s)), on_edit(std::move(e)),
+          scan(options.scan, [this](const found_reference& r) { return on_reference(r); }) {}
+
+    bool write(std::string_view bytes) {
+        if (!stopped && !bytes.empty() && !out(bytes)) stopped = true;
+        return !stopped;
+    }
+
+    // Copies the input through unchanged up to `upto`.
+    void copy_to(std::uint64_t upto) {
+        if (upto <= emitted) return;
+        write(std::string_view(pending).substr(emitted - pending_start, upto - emitted));
+        emitted = upto;
+    }
+
+    bool on_reference(const found_reference& ref) {
+        auto e = edit_for(ref, options);
+        // The scanner reports references in order and never overlapping; an
+        // edit behind what is written already would be a scanner fault, and
+        // the safe answer to it is to leave the text alone.
+        if (!e || e->offset < emitted) return !stopped;
+        copy_to(e->offset);
+        write(e->replacement);
+        emitted = e->offset + e->length;
+        ++edits;
+        if (on_edit) on_edit(*e);
+        return !stopped;
+    }
+
+    void release_committed() {
+        copy_to(std::max(emitted, scan.committed_offset()));
+        pending.erase(0, emitted - pending_start);
+        pending_start = emitted;
+    }
+};
+
+rewriter::rewriter(rewrite_options options, text_sink out, edit_observer on_edit)
+    : impl_(std::make_unique<impl>(std::move(options), std::move(out), std::move(on_edit))) {}
+rewriter::rewriter(rewriter&&) noexcept = default;
+rewriter& rewriter::operator=(rewriter&&) noexcept = default;
+rewriter::~rewriter() = default;
+
+bool rewriter::feed(std::string_view chunk) {
+    auto& m = *impl_;
+    if (m.stopped) return false;
+    m.pending.append(chunk);
+    m.scan.feed(chunk);
+    m.release_committed();
+    return !m.stopped;
+}
+
+bool rewriter::finish() {
+    auto& m = *impl_;
+    if (m.stopped) return false;
+    m.scan.finish();
+    m.copy_to(m.pending_start + m.pending.size());
+    m.pending.clear();
+    m.pending_start = m.emitted;
+    return !m.stopped;
+}
+
+std::uint64_t rewriter::edit_count() const noexcept { return impl_->edits; }
+
+std::string rewrite(std::string_view text, const rewrite_options& options) {
+    std::string out;
+    out.reserve(text.size() + text.size() / 16);
+    rewriter w(options, [&out](std::string_view s) {
+        out += s;
+        return true;
+    });
+    w.feed(text);
+    w.finish();
+    return out;
+}
+
+}  // namespace urlsift

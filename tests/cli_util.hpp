@@ -1,0 +1,76 @@
+#pragma once
+// Running the built urlsift binary from tests, with input, output, error
+// output and exit status captured.
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace urlsift::test {
+
+struct cli_result {
+    int status = -1; ///< exit status, or 128+signal
+    std::string out;
+    std::string err;
+};
+
+inline std::string read_file(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+inline void write_file(const std::filesystem::path& p, std::string_view bytes) {
+    std::ofstream(p, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+/// A fresh empty directory under the system's temporary directory, removed
+/// when the object goes away.
+struct scratch_dir {
+    std::filesystem::path path;
+    scratch_dir() {
+        std::string templ = (std::filesystem::temp_directory_path() / "urlsift-test-XXXXXX").string();
+        path = ::mkdtemp(templ.data());
+    }
+    ~scratch_dir() {
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);
+    }
+    scratch_dir(const scratch_dir&) = delete;
+    scratch_dir& operator=(const scratch_dir&) = delete;
+};
+
+/// Runs `sh -c "PREFIX urlsift ARGS"` with `input` on standard input. `args`
+/// is shell text: quote what needs quoting. `prefix` can set limits or
+/// users (`ulimit -f 1;`).
+inline cli_result run_cli(std::string_view args, std::string_view input = {}, std::string_view prefix = {}) {
+    const scratch_dir dir;
+    const auto in = dir.path / "stdin", out = dir.path / "stdout", err = dir.path / "stderr";
+    write_file(in, input);
+    const std::string command = std::string(prefix) + " '" URLSIFT_CLI_PATH "' " + std::string(args) + " <'" +
+                                in.string() + "' >'" + out.string() + "' 2>'" + err.string() + "'";
+    const int raw = std::system(command.c_str());
+    cli_result r;
+    if (WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
+    else if (WIFSIGNALED(raw)) r.status = 128 + WTERMSIG(raw);
+    r.out = read_file(out);
+    r.err = read_file(err);
+    return r;
+}
+
+/// Quotes `s` for the shell.
+inline std::string shell_quote(std::string_view s) {
+    std::string q = "'";
+    for (char c : s) {
+        if (c == '\'') q += "'\\''";
+        else q += c;
+    }
+    return q + "'";
+}
+
+}  // namespace urlsift::test

@@ -1,0 +1,153 @@
+// urlsift rewrite from the command line: streaming, in-place editing and
+// its failure paths, and the review modes.
+
+#include "cli_util.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace urlsift::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string doc = "See <../g> and <URL:g;x?y#s>, or www.w3.org/Addressing/ and\n"
+                        "<http://www.ics.uci.edu/pub/\n"
+                        " ietf/uri/historical.html#WARNING>.\n";
+const std::string rewritten = "See <http://a/b/g> and <URL:http://a/b/c/g;x?y#s>, or http://www.w3.org/Addressing/ and\n"
+                              "<http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING>.\n";
+const std::string base_arg = "rewrite --base 'http://a/b/c/d;p?q' ";
+
+// Runs as an unprivileged user when the tests run as root, so that
+// permissions mean what they say.
+std::string as_unprivileged() {
+    return ::geteuid() == 0 ? "setpriv --reuid=nobody --regid=nogroup --clear-groups" : "";
+}
+
+}  // namespace
+
+TEST_CASE("rewrite copies stdin to stdout with references made absolute", "[cli][rewrite]") {
+    const auto r = run_cli(base_arg + "-", doc);
+    CHECK(r.status == 0);
+    CHECK(r.out == rewritten);
+    CHECK(r.err.empty());
+}
+
+TEST_CASE("rewrite -i edits files atomically, keeping mode and making backups", "[cli][rewrite]") {
+    scratch_dir dir;
+    const auto a = dir.path / "a.txt", b = dir.path / "b.txt";
+    write_file(a, doc);
+    write_file(b, "nothing to change here\n");
+    ::chmod(a.c_str(), 0640);
+    struct stat before_b {};
+    ::stat(b.c_str(), &before_b);
+
+    const auto r = run_cli(base_arg + "-i.bak " + shell_quote(a.string()) + " " + shell_quote(b.string()));
+    CHECK(r.status == 0);
+    CHECK(r.out.empty());
+    CHECK(read_file(a) == rewritten);
+    CHECK(read_file(dir.path / "a.txt.bak") == doc);
+    struct stat after_a {};
+    ::stat(a.c_str(), &after_a);
+    CHECK((after_a.st_mode & 07777) == 0640);
+    // A file with nothing to rewrite is not replaced, and gets no backup.
+    struct stat after_b {};
+    ::stat(b.c_str(), &after_b);
+    CHECK(after_b.st_ino == before_b.st_ino);
+    CHECK_FALSE(fs::exists(dir.path / "b.txt.bak"));
+    // Nothing is left behind.
+    std::size_t entries = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path)) ++entries;
+    CHECK(entries == 3);
+
+    SECTION("running it again changes nothing") {
+        const auto again = run_cli(base_arg + "--in-place " + shell_quote(a.string()));
+        CHECK(again.status == 0);
+        CHECK(read_file(a) == rewritten);
+    }
+}
+
+TEST_CASE("rewrite -i in a directory it cannot write leaves the original intact", "[cli][rewrite][failure]") {
+    scratch_dir dir;
+    const auto locked = dir.path / "locked", open = dir.path / "open";
+    fs::create_directory(locked);
+    fs::create_directory(open);
+    write_file(locked / "doc.txt", doc);
+    write_file(open / "doc.txt", doc);
+    ::chmod(dir.path.c_str(), 0755);
+    ::chmod(locked.c_str(), 0555);
+    ::chmod(open.c_str(), 0777);
+    ::chmod((locked / "doc.txt").c_str(), 0644);
+    ::chmod((open / "doc.txt").c_str(), 0666);
+
+    const auto r = run_cli(base_arg + "-i " + shell_quote((locked / "doc.txt").string()) + " " +
+                               shell_quote((open / "doc.txt").string()),
+                           {}, as_unprivileged());
+    CHECK(r.status == 2);
+    CHECK(r.err.find("locked/doc.txt") != std::string::npos);
+    CHECK(r.err.find("left unchanged") != std::string::npos);
+    CHECK(read_file(locked / "doc.txt") == doc);
+    // The other file was still processed.
+    CHECK(read_file(open / "doc.txt") == rewritten);
+    ::chmod(locked.c_str(), 0755);
+}
+
+TEST_CASE("rewrite -i that fails while writing leaves the original intact", "[cli][rewrite][failure]") {
+    scratch_dir dir;
+    const auto big = dir.path / "big.txt";
+    // More than the file-size limit below, with something to rewrite at the start.
+    std::string text = doc;
+    while (text.size() < 64 * 1024) text += "Ordinary prose, line after line, with nothing to change.\n";
+    write_file(big, text);
+    // A simulated full disk: the shell's file-size limit (in 1 KiB blocks)
+    // makes write() fail with EFBIG part way through.
+    const auto r = run_cli(base_arg + "-i " + shell_quote(big.string()), {}, "ulimit -f 8;");
+    CHECK(r.status == 2);
+    CHECK(r.err.find("left unchanged") != std::string::npos);
+    CHECK(read_file(big) == text);
+    std::size_t entries = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path)) ++entries;
+    CHECK(entries == 1);  // the temporary file was removed
+}
+
+TEST_CASE("rewrite --diff and --dry-run review without writing", "[cli][rewrite]") {
+    scratch_dir dir;
+    const auto a = dir.path / "a.txt";
+    write_file(a, doc);
+    const auto d = run_cli(base_arg + "--diff " + shell_quote(a.string()));
+    CHECK(d.status == 0);
+    CHECK(d.out.find("--- a/" + a.string() + "\n+++ b/" + a.string() + "\n@@ -1,3 +1,2 @@\n") == 0);
+    CHECK(d.out.find("\n-<http://www.ics.uci.edu/pub/\n- ietf/uri/historical.html#WARNING>.\n") != std::string::npos);
+    CHECK(d.out.find("\n+<http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING>.\n") != std::string::npos);
+    CHECK(read_file(a) == doc);
+
+    const auto n = run_cli(base_arg + "--dry-run " + shell_quote(a.string()));
+    CHECK(n.status == 0);
+    CHECK(n.out == a.string() + ": 4 edits\n");
+
+    const auto none = run_cli("rewrite --diff -", "nothing here\n");
+    CHECK(none.status == 1);
+    CHECK(none.out.empty());
+}
+
+TEST_CASE("rewrite reports bad usage and unreadable files clearly", "[cli][rewrite][failure]") {
+    auto r = run_cli("rewrite --bogus", "");
+    CHECK(r.err.find("--bogus") != std::string::npos);
+    CHECK(r.status == 2);
+    r = run_cli("rewrite --only sideways -", "x");
+    CHECK(r.status == 2);
+    CHECK(r.err.find("--only") != std::string::npos);
+    r = run_cli("rewrite --base 'not a url' -", "x");
+    CHECK(r.status == 2);
+    CHECK(r.err.find("--base") != std::string::npos);
+    r = run_cli("rewrite -i", "x");
+    CHECK(r.status == 2);
+    r = run_cli("rewrite /nonexistent/file.txt -", "plain text\n");
+    CHECK(r.status == 2);
+    CHECK(r.err.find("/nonexistent/file.txt") != std::string::npos);
+    CHECK(r.out == "plain text\n");
+}

@@ -1,0 +1,242 @@
+// The rewriting filter: each kind of rewrite, losslessness, idempotence and
+// independence from chunk boundaries.
+
+#include "cli_util.hpp"
+
+#include <urlsift/rewriter.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <algorithm>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace urlsift;
+using urlsift::test::read_file;
+
+namespace {
+
+rewrite_options with_base(std::string_view base) {
+    rewrite_options o;
+    o.scan.base = *resolver::make(base);
+    return o;
+}
+
+// Feeds `text` in the chunks `cuts` delimits, each an exact-size heap copy.
+std::string rewrite_chunked(std::string_view text, const rewrite_options& options, std::vector<std::size_t> cuts) {
+    std::string out;
+    rewriter w(options, [&out](std::string_view s) {
+        out += s;
+        return true;
+    });
+    std::size_t from = 0;
+    cuts.push_back(text.size());
+    for (std::size_t to : cuts) {
+        const std::string piece(text.substr(from, to - from));
+        w.feed(piece);
+        from = to;
+    }
+    w.finish();
+    return out;
+}
+
+// Applies `edits` to `input`; the rewriter's output must be exactly this,
+// which is what "lossless outside the rewritten spans" means.
+std::string apply_edits(std::string_view input, const std::vector<rewrite_edit>& edits) {
+    std::string out;
+    std::uint64_t at = 0;
+    for (const auto& e : edits) {
+        REQUIRE(e.offset >= at);
+        REQUIRE(e.offset + e.length <= input.size());
+        out.append(input.substr(at, e.offset - at));
+        out += e.replacement;
+        at = e.offset + e.length;
+    }
+    out.append(input.substr(at));
+    return out;
+}
+
+struct traced {
+    std::string out;
+    std::vector<rewrite_edit> edits;
+};
+
+traced rewrite_traced(std::string_view text, const rewrite_options& options) {
+    traced t;
+    rewriter w(
+        options,
+        [&t](std::string_view s) {
+            t.out += s;
+            return true;
+        },
+        [&t](const rewrite_edit& e) { t.edits.push_back(e); });
+    w.feed(text);
+    w.finish();
+    return t;
+}
+
+std::vector<std::filesystem::path> sample_texts() {
+    std::vector<std::filesystem::path> files;
+    for (const auto& e : std::filesystem::directory_iterator(URLSIFT_SAMPLES_DIR))
+        if (e.path().extension() == ".txt") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+}  // namespace
+
+TEST_CASE("the issue's example document is rewritten as documented", "[rewriter]") {
+    const std::string doc = "See <../g> and <URL:g;x?y#s>, or www.w3.org/Addressing/ and\n"
+                            "<http://www.ics.uci.edu/pub/\n"
+                            " ietf/uri/historical.html#WARNING>.\n";
+    CHECK(rewrite(doc, with_base("http://a/b/c/d;p?q")) ==
+          "See <http://a/b/g> and <URL:http://a/b/c/g;x?y#s>, or http://www.w3.org/Addressing/ and\n"
+          "<http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING>.\n");
+}
+
+TEST_CASE("each kind of rewrite, and what is left alone", "[rewriter]") {
+    const auto base = with_base("http://a/b/c/d;p?q");
+    SECTION("relative references need a base") {
+        CHECK(rewrite("see <../g>.") == "see <../g>.");
+        CHECK(rewrite("see <../g>.", base) == "see <http://a/b/g>.");
+        CHECK(rewrite("URL: g?y", base) == "URL: http://a/b/c/g?y");
+    }
+    SECTION("wrappers stay as written") {
+        CHECK(rewrite("<URL: ../g>", base) == "<URL: http://a/b/g>");
+        CHECK(rewrite("\"http://x.org/a\"", base) == "\"http://x.org/a\"");
+    }
+    SECTION("abbreviated URLs are completed") {
+        CHECK(rewrite("Visit www.w3.org/Addressing/ today.") == "Visit http://www.w3.org/Addressing/ today.");
+        CHECK(rewrite("files on ftp.example.org/pub, too") == "files on ftp://ftp.example.org/pub, too");
+    }
+    SECTION("references broken across lines are joined") {
+        CHECK(rewrite("<http://example.org/a/\n   b/c.html>\n") == "<http://example.org/a/b/c.html>\n");
+        CHECK(rewrite("<http://example.org/a/\r\n   b/c.html>\r\n") == "<http://example.org/a/b/c.html>\r\n");
+    }
+    SECTION("absolute URLs on one line are untouched, unless normalizing") {
+        CHECK(rewrite("at HTTP://Example.ORG:80/%7efred now") == "at HTTP://Example.ORG:80/%7efred now");
+        rewrite_options n;
+        n.normalize = true;
+        CHECK(rewrite("at HTTP://Example.ORG:80/%7efred now", n) == "at http://example.org/~fred now");
+    }
+    SECTION("--only limits what is rewritten") {
+        auto only_joined = base;
+        only_joined.only = static_cast<rewrite_set>(rewrite_kind::joined);
+        CHECK(rewrite("<../g> www.w3.org/x <http://a/\n b>", only_joined) == "<../g> www.w3.org/x <http://a/b>");
+        auto only_relative = base;
+        only_relative.only = static_cast<rewrite_set>(rewrite_kind::relative);
+        CHECK(rewrite("<../g> www.w3.org/x", only_relative) == "<http://a/b/g> www.w3.org/x");
+    }
+    SECTION("--style angle wraps bare URLs") {
+        rewrite_options angle;
+        angle.angle_style = true;
+        CHECK(rewrite("see http://x.org/a and <http://y.org/> and www.w3.org/.", angle) ==
+              "see <http://x.org/a> and <http://y.org/> and <http://www.w3.org/>.");
+    }
+}
+
+TEST_CASE("parse_rewrite_list", "[rewriter]") {
+    CHECK(parse_rewrite_list("all") == rewrite_all);
+    CHECK(parse_rewrite_list("joined") == static_cast<rewrite_set>(rewrite_kind::joined));
+    CHECK(parse_rewrite_list("relative,abbreviated") ==
+          static_cast<rewrite_set>(static_cast<rewrite_set>(rewrite_kind::relative) |
+                                   static_cast<rewrite_set>(rewrite_kind::abbreviated)));
+    CHECK_FALSE(parse_rewrite_list("relative,").has_value());
+    CHECK_FALSE(parse_rewrite_list("bogus").has_value());
+    CHECK_FALSE(parse_rewrite_list("").has_value());
+}
+
+TEST_CASE("lossless: bytes outside the edits pass unchanged", "[rewriter][property]") {
+    SECTION("text with nothing to rewrite comes out identical") {
+        const std::string texts[] = {
+            "",
+            "no newline at the end",
+            "CRLF lines\r\nand a lone CR\rhere\r\n",
+            std::string("NUL\0bytes\0inside\n", 18),
+            "invalid UTF-8: \xC3\x28 \xFF\xFE \xE2\x82 end\n",
+            std::string(200000, 'x') + "\n" + std::string(100000, ' '),
+            "Re: Note: 10:30 e.g. i.e. version 1.2.3 of README.md and node.js\n",
+        };
+        for (const auto& t : texts) {
+            INFO("text of " << t.size() << " bytes");
+            CHECK(rewrite(t) == t);
+        }
+    }
+    SECTION("random bytes: output is the input with the reported edits applied") {
+        std::mt19937 rng(7);
+        constexpr std::string_view alphabet = "ab.:/<>\"@ \n\r\t-wWURL?#%\x00\xC3\xA9\xFF";
+        std::uniform_int_distribution<std::size_t> pick(0, alphabet.size() - 1);
+        std::uniform_int_distribution<int> byte(0, 255);
+        for (int round = 0; round < 300; ++round) {
+            std::string input;
+            const bool from_alphabet = round % 2 == 0;
+            for (int i = 0; i < 400; ++i)
+                input += from_alphabet ? alphabet[pick(rng)] : static_cast<char>(byte(rng));
+            const auto t = rewrite_traced(input, with_base("http://a/b/c/d;p?q"));
+            REQUIRE(t.out == apply_edits(input, t.edits));
+        }
+    }
+}
+
+TEST_CASE("the output does not depend on chunk boundaries", "[rewriter][chunks]") {
+    const std::string doc = "See <../g> and <URL:g;x?y#s>, or www.w3.org/Addressing/ and\n"
+                            "<http://www.ics.uci.edu/pub/\r\n ietf/uri/historical-\n notes.html#WARNING>.\n"
+                            "Bare http://example.org/x. \xFF\xC3 <mail@example.org>\n";
+    const auto options = with_base("http://a/b/c/d;p?q");
+    const std::string whole = rewrite(doc, options);
+    for (std::size_t cut = 1; cut < doc.size(); ++cut) {
+        INFO("split at " << cut);
+        REQUIRE(rewrite_chunked(doc, options, {cut}) == whole);
+    }
+    std::vector<std::size_t> every;
+    for (std::size_t i = 1; i < doc.size(); ++i) every.push_back(i);
+    CHECK(rewrite_chunked(doc, options, every) == whole);
+}
+
+TEST_CASE("idempotent over every sample", "[rewriter][samples]") {
+    const auto options = with_base("https://docs.example.org/guide/install/");
+    for (const auto& path : sample_texts()) {
+        DYNAMIC_SECTION(path.filename().string()) {
+            const std::string once = rewrite(read_file(path), options);
+            CHECK(rewrite(once, options) == once);
+        }
+    }
+}
+
+TEST_CASE("idempotent over the conformance texts", "[rewriter][conformance]") {
+    const std::filesystem::path dir = URLSIFT_SHARED_DIR "/conformance/extract";
+    if (!std::filesystem::exists(dir)) {
+        WARN("conformance data not found at " << dir << "; skipped");
+        return;
+    }
+    const auto options = with_base("http://a/b/c/d;p?q");
+    std::size_t checked = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        if (entry.path().extension() != ".jsonl") continue;
+        // Each line is a JSON object; the whole line is a fine text to rewrite
+        // too, and avoids depending on a JSON reader here.
+        std::istringstream lines(read_file(entry.path()));
+        for (std::string line; std::getline(lines, line); ++checked) {
+            const std::string once = rewrite(line, options);
+            INFO(entry.path().filename().string() << ": " << line);
+            REQUIRE(rewrite(once, options) == once);
+        }
+    }
+    CHECK(checked > 1000);
+}
+
+TEST_CASE("the relative-links sample rewrites to its expected form", "[rewriter][samples]") {
+    const std::filesystem::path dir = URLSIFT_SAMPLES_DIR;
+    std::string base = read_file(dir / "relative-doc.base");
+    while (!base.empty() && (base.back() == '\n' || base.back() == '\r')) base.pop_back();
+    const std::string input = read_file(dir / "relative-doc.txt");
+    const std::string expected = read_file(dir / "relative-doc.rewritten");
+    auto options = with_base(base);
+    // As the CLI does by default: mail addresses are not turned into mailto: links.
+    options.scan.abbrev.kinds = abbrev_default & ~static_cast<abbrev_set>(abbrev_kind::email);
+    CHECK(rewrite(input, options) == expected);
+    CHECK(rewrite_chunked(input, options, {1, 100, 101, 777, 1200}) == expected);
+}
