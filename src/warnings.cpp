@@ -1,0 +1,110 @@
+#include <urlsift/warnings.hpp>
+
+#include <urlsift/normalize.hpp>
+#include <urlsift/reference.hpp>
+
+#include <array>
+#include <cstddef>
+#include <optional>
+
+namespace urlsift {
+
+namespace {
+
+// Longer than any scheme `default_port` knows; a longer scheme has no default.
+constexpr std::size_t max_known_scheme = 16;
+
+/// The scheme's default port, matched without regard to case (Section 4.1:
+/// upper-case scheme letters are equivalent to lower case), or 0.
+unsigned default_port_of(std::string_view scheme) noexcept {
+    if (scheme.size() > max_known_scheme) return 0;
+    std::array<char, max_known_scheme> lower{};
+    for (std::size_t i = 0; i < scheme.size(); ++i) {
+        const char c = scheme[i];
+        lower[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+    return default_port(std::string_view(lower.data(), scheme.size()));
+}
+
+/// The port written in `site` (`userinfo@host:port`, the host possibly an
+/// `[IPv6]` literal). Undefined when none is written, when it is empty
+/// (which means the default) or when it is not a decimal number (which the
+/// resolver rejects; it is no business of Section 7's).
+std::optional<unsigned long> written_port(std::string_view site) noexcept {
+    if (const auto at = site.rfind('@'); at != std::string_view::npos) site.remove_prefix(at + 1);
+    if (site.starts_with('[')) {
+        const auto close = site.find(']');
+        if (close == std::string_view::npos) return std::nullopt;
+        site.remove_prefix(close + 1);
+    }
+    const auto colon = site.rfind(':');
+    if (colon == std::string_view::npos) return std::nullopt;
+    const std::string_view digits = site.substr(colon + 1);
+    if (digits.empty()) return std::nullopt;
+    constexpr unsigned long saturated = 1'000'000;  // well past 65535: out of range stays out of range
+    unsigned long value = 0;
+    for (char c : digits) {
+        if (c < '0' || c > '9') return std::nullopt;
+        value = value * 10 + static_cast<unsigned long>(c - '0');
+        if (value > saturated) value = saturated;
+    }
+    return value;
+}
+
+/// Whether the site's userinfo has a password that is not empty.
+bool has_password(std::string_view site) noexcept {
+    const auto at = site.rfind('@');
+    if (at == std::string_view::npos) return false;
+    const std::string_view userinfo = site.substr(0, at);
+    const auto colon = userinfo.find(':');
+    return colon != std::string_view::npos && colon + 1 < userinfo.size();
+}
+
+/// Whether `url` holds `%0D` or `%0A`, hex digits in either case.
+bool has_escaped_crlf(std::string_view url) noexcept {
+    for (auto pct = url.find('%'); pct != std::string_view::npos && pct + 2 < url.size(); pct = url.find('%', pct + 1)) {
+        const char d = url[pct + 2];
+        if (url[pct + 1] == '0' && (d == 'd' || d == 'D' || d == 'a' || d == 'A')) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+std::string_view to_string(url_warning w) noexcept {
+    switch (w) {
+    case url_warning::password_in_userinfo: return "password-in-userinfo";
+    case url_warning::non_default_port: return "non-default-port";
+    case url_warning::reserved_port: return "reserved-port";
+    case url_warning::escaped_crlf: return "escaped-crlf";
+    }
+    return "unknown";
+}
+
+std::vector<url_warning> security_warnings(std::string_view url) {
+    std::vector<url_warning> found;
+    const reference_parts p = parse_reference(url);
+
+    // Section 7: a password in the site component is strongly disrecommended
+    // unless it is meant to be public, which a URL cannot tell us.
+    if (p.site && has_password(*p.site)) found.push_back(url_warning::password_in_userinfo);
+
+    // Section 7: the unsafe URL names a port other than the one reserved for
+    // its protocol, so the client reaches a server speaking something else;
+    // a port in the reserved space (below 1024) deserves the most caution.
+    if (p.scheme && p.site) {
+        const unsigned fallback = default_port_of(*p.scheme);
+        const auto port = written_port(*p.site);
+        if (fallback != 0 && port && *port != fallback) {
+            found.push_back(url_warning::non_default_port);
+            if (*port < 1024) found.push_back(url_warning::reserved_port);
+        }
+    }
+
+    // Section 7: escaped delimiters such as CR and LF must not be unescaped
+    // before transmission, or they can simulate an extra protocol operation.
+    if (has_escaped_crlf(url)) found.push_back(url_warning::escaped_crlf);
+    return found;
+}
+
+}  // namespace urlsift
