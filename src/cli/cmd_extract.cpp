@@ -41,7 +41,9 @@ Output formats:
   text   the URL (absolute form, or the reference as written when there is no
          base), prefixed by FILE: with -H and LINE: with -n
   jsonl  one object per reference: file, line, column, offset, length, raw,
-         url, wrapper, form, joined, alternatives, pieces, base, truncated
+         url, wrapper, form, joined, alternatives, pieces, base, truncated,
+         warnings (Section 7: password-in-userinfo, non-default-port,
+         reserved-port, escaped-crlf)
   csv    header row, then file,line,column,url,raw,wrapper,form (RFC 4180 quoting)
   tsv    no header; file, line, column, url, raw, wrapper, form separated by
          tabs (tab, newline and backslash in a field written as \t \n \\)
@@ -265,7 +267,14 @@ private:
             append_json_string(line_, std::string_view(*st_.base));
         else
             line_ += "null";
-        line_ += r.truncated ? ",\"truncated\":true}" : ",\"truncated\":false}";
+        line_ += r.truncated ? ",\"truncated\":true" : ",\"truncated\":false";
+        // Section 7: only an absolute URL has a site and port to judge.
+        line_ += ",\"warnings\":";
+        if (r.form == reference_form::relative && !st_.base)
+            line_ += "[]";
+        else
+            append_json_warnings(line_, url);
+        line_ += '}';
     }
 
     void append_table(const found_reference& r, const std::string& url) {

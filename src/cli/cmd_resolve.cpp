@@ -134,6 +134,8 @@ private:
             append_json_string(line_, std::string_view(base_->base()));
         else
             line_ += "null";
+        line_ += ",\"warnings\":";
+        append_json_warnings(line_, url_);
         line_ += '}';
         out_.write(line_);
     }

@@ -1,5 +1,7 @@
 #include "cli/json.hpp"
 
+#include <urlsift/warnings.hpp>
+
 #include <cstdint>
 
 namespace urlsift::cli {
@@ -68,6 +70,17 @@ void append_json_string(std::string& out, std::string_view s) {
         }
     }
     out += '"';
+}
+
+void append_json_warnings(std::string& out, std::string_view url) {
+    out += '[';
+    bool first = true;
+    for (const url_warning w : security_warnings(url)) {
+        if (!first) out += ',';
+        first = false;
+        append_json_string(out, to_string(w));
+    }
+    out += ']';
 }
 
 }  // namespace urlsift::cli

@@ -19,4 +19,8 @@ inline void append_json_string(std::string& out, const std::optional<std::string
         out += "null";
 }
 
+/// Appends the Section 7 warnings for the absolute URL `url` as a JSON
+/// array of names: `["password-in-userinfo","reserved-port"]`, or `[]`.
+void append_json_warnings(std::string& out, std::string_view url);
+
 }  // namespace urlsift::cli
