@@ -63,6 +63,20 @@ inline cli_result run_cli(std::string_view args, std::string_view input = {}, st
     return r;
 }
 
+/// Runs `command` with /bin/sh and returns its exit status and standard
+/// output (standard error is wherever the command sends it).
+inline cli_result run_shell(const std::string& command) {
+    cli_result r;
+    FILE* p = ::popen(command.c_str(), "r");
+    if (p == nullptr) return r;
+    char buf[4096];
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
+    const int raw = ::pclose(p);
+    if (WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
+    else if (WIFSIGNALED(raw)) r.status = 128 + WTERMSIG(raw);
+    return r;
+}
+
 /// Quotes `s` for the shell.
 inline std::string shell_quote(std::string_view s) {
     std::string q = "'";

@@ -1,37 +1,25 @@
 // `urlsift extract` end to end: output formats, grep's conventions, exit
 // statuses, unreadable and binary inputs.
 
+#include "cli_util.hpp"
+
 #include <catch2/catch.hpp>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <sys/wait.h>
 #include <unistd.h>
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct cli_result {
-    std::string out;
-    int status = -1;
-};
+using urlsift::test::cli_result;
 
 /// Runs `urlsift ARGS` in `dir` (stderr merged into stdout when `merge`).
 cli_result run(const std::string& dir, const std::string& args, bool merge = false) {
-    const std::string command =
-        "cd '" + dir + "' && " + std::string(URLSIFT_CLI_PATH) + " " + args + (merge ? " 2>&1" : " 2>/dev/null");
-    FILE* p = ::popen(command.c_str(), "r");
-    REQUIRE(p != nullptr);
-    cli_result r;
-    std::array<char, 4096> buf{};
-    for (std::size_t n; (n = std::fread(buf.data(), 1, buf.size(), p)) > 0;) r.out.append(buf.data(), n);
-    const int st = ::pclose(p);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return r;
+    return urlsift::test::run_shell("cd '" + dir + "' && '" URLSIFT_CLI_PATH "' " + args +
+                                    (merge ? " 2>&1" : " 2>/dev/null"));
 }
 
 /// A scratch directory holding the Appendix E note and a few other inputs.
@@ -104,7 +92,7 @@ TEST_CASE("extract: jsonl", "[cli]") {
     CHECK(second ==
           R"({"file":"note.txt","line":2,"column":39,"offset":98,"length":27,"raw":"ftp://ds.internic.\nnet/rfc/",)"
           R"("url":"ftp://ds.internic.net/rfc/","wrapper":"angle","form":"absolute","joined":true,"alternatives":[],)"
-          R"("pieces":[[98,18],[117,8]],"base":null,"truncated":false})");
+          R"("pieces":[[98,18],[117,8]],"base":null,"truncated":false,"warnings":[]})");
     const auto rel = f("extract --format jsonl --base http://a/b/c/d rel.txt").out;
     CHECK(rel.find(R"("raw":"../g","url":"http://a/b/g","wrapper":"angle","form":"relative")") != std::string::npos);
     CHECK(rel.find(R"("base":"http://a/b/c/d")") != std::string::npos);

@@ -1,36 +1,23 @@
 // `urlsift resolve` end to end: the built binary run through the shell.
 
+#include "cli_util.hpp"
 #include "jsonl.hpp"
 
 #include <catch2/catch.hpp>
 
-#include <array>
-#include <cstdio>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
-struct run_result {
-    std::string out;
-    int status;
-};
-
-// Runs `urlsift ARGS` through /bin/sh with stderr sent to stdout when
-// `with_stderr` is set; `args` is shell text, quoted by the caller.
-run_result run(const std::string& args, bool with_stderr = false, const std::string& stdin_text = "") {
+// Runs `urlsift resolve ARGS` through /bin/sh with stderr sent to stdout
+// when `with_stderr` is set; `args` is shell text, quoted by the caller.
+urlsift::test::cli_result run(const std::string& args, bool with_stderr = false, const std::string& stdin_text = "") {
     std::string command;
     if (!stdin_text.empty()) command = "printf '" + stdin_text + "' | ";  // printf reads the escapes
     command += std::string("'") + URLSIFT_CLI_PATH + "' resolve " + args;
     command += with_stderr ? " 2>&1" : " 2>/dev/null";
     if (stdin_text.empty() && args.find("--help") == std::string::npos) command += " </dev/null";
-    FILE* p = ::popen(command.c_str(), "r");
-    REQUIRE(p != nullptr);
-    std::string out;
-    std::array<char, 4096> buf{};
-    for (std::size_t n; (n = std::fread(buf.data(), 1, buf.size(), p)) > 0;) out.append(buf.data(), n);
-    const int status = ::pclose(p);
-    return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+    return urlsift::test::run_shell(command);
 }
 
 }  // namespace
