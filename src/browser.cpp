@@ -18,6 +18,7 @@
 
 #include "browser.hpp"
 
+#include "ascii.hpp"
 #include "browser_host.hpp"
 #include "browser_percent.hpp"
 
@@ -64,17 +65,6 @@ const special_scheme* find_special(std::string_view scheme) noexcept {
     for (const auto& s : special_schemes)
         if (s.name == scheme) return &s;
     return nullptr;
-}
-
-bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
-char to_lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
-bool iequals(std::string_view a, std::string_view b) noexcept {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (to_lower(a[i]) != to_lower(b[i])) return false;
-    return true;
 }
 
 // Dot segments may be written with `%2e` (browsers decode it for this test).

@@ -1,5 +1,6 @@
 #include "browser_host.hpp"
 
+#include "ascii.hpp"
 #include "browser_percent.hpp"
 #include "icu_text.hpp"
 
@@ -10,18 +11,6 @@
 namespace urlsift::detail::browser {
 
 namespace {
-
-bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
-
-/// The value of hex digit `c`, or -1.
-int hex_value(char c) noexcept {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-char to_lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 // Code points no host may hold; `%` is allowed in an opaque host, where it
 // stays an escape.

@@ -6,6 +6,7 @@
 #include <urlsift/normalize.hpp>
 #include <urlsift/reference.hpp>
 
+#include "ascii.hpp"
 #include "icu_text.hpp"
 
 #include <array>
@@ -17,16 +18,10 @@ namespace urlsift {
 
 namespace {
 
+using detail::hex_value;
+using detail::to_lower;
+
 constexpr char upper_hex[] = "0123456789ABCDEF";
-
-int hex_value(char c) noexcept {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-char to_lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 // RFC 3986 section 2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~".
 // (Section 2.3 of 001_*.txt also lists the marks "!*'()$,", but RFC 3986

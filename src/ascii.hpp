@@ -1,0 +1,33 @@
+#pragma once
+// ASCII character tests, independent of the C locale (URL syntax is defined
+// on ASCII: Section 1.6 of 001_*.txt).
+
+#include <cstddef>
+#include <string_view>
+
+namespace urlsift::detail {
+
+constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+constexpr bool is_upper(char c) noexcept { return c >= 'A' && c <= 'Z'; }
+constexpr bool is_lower(char c) noexcept { return c >= 'a' && c <= 'z'; }
+constexpr bool is_alpha(char c) noexcept { return is_upper(c) || is_lower(c); }
+constexpr bool is_alnum(char c) noexcept { return is_alpha(c) || is_digit(c); }
+constexpr char to_lower(char c) noexcept { return is_upper(c) ? static_cast<char>(c - 'A' + 'a') : c; }
+
+/// The value of hex digit `c` (Section 2.4.1: either case), or -1.
+constexpr int hex_value(char c) noexcept {
+    if (is_digit(c)) return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/// Equal but for the case of ASCII letters.
+constexpr bool iequals(std::string_view a, std::string_view b) noexcept {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (to_lower(a[i]) != to_lower(b[i])) return false;
+    return true;
+}
+
+}  // namespace urlsift::detail
