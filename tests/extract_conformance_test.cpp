@@ -3,6 +3,7 @@
 // or listed, with its reason, in tests/data/extract-known-differences.tsv;
 // the test also checks that every listed case still fails.
 
+#include "jsonl.hpp"
 #include "scan_test_util.hpp"
 
 #include <urlsift/scanner.hpp>
@@ -26,174 +27,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// The fields of one suite line this test reads: strings and arrays of
-/// strings. Other values (numbers, nested arrays such as twitter-text's
-/// `indices`) are skipped. Written here because the suites' lines hold
-/// nested arrays that a flat-object reader rejects.
-struct json_row {
-    std::map<std::string, std::string> strings_;
-    std::map<std::string, std::vector<std::string>> arrays_;
-    std::optional<std::string> string(const std::string& k) const {
-        auto it = strings_.find(k);
-        if (it == strings_.end()) return std::nullopt;
-        return it->second;
-    }
-    std::vector<std::string> strings(const std::string& k) const {
-        auto it = arrays_.find(k);
-        return it == arrays_.end() ? std::vector<std::string>{} : it->second;
-    }
-};
-
-class json_line {
-public:
-    explicit json_line(std::string_view s) : s_(s) {}
-
-    std::optional<json_row> object() {
-        json_row row;
-        if (!eat('{')) return std::nullopt;
-        if (eat('}')) return row;
-        do {
-            std::string key;
-            if (!str(key) || !eat(':')) return std::nullopt;
-            ws();
-            if (peek() == '"') {
-                std::string v;
-                if (!str(v)) return std::nullopt;
-                row.strings_[key] = v;
-            } else if (peek() == '[') {
-                std::vector<std::string> items;
-                bool flat = true;
-                if (!array(items, flat)) return std::nullopt;
-                if (flat) row.arrays_[key] = items;
-            } else if (!skip_value()) {
-                return std::nullopt;
-            }
-        } while (eat(','));
-        if (!eat('}')) return std::nullopt;
-        return row;
-    }
-
-private:
-    void ws() {
-        while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
-    }
-    char peek() {
-        ws();
-        return i_ < s_.size() ? s_[i_] : '\0';
-    }
-    bool eat(char c) {
-        if (peek() != c) return false;
-        ++i_;
-        return true;
-    }
-    static void put_utf8(std::string& out, std::uint32_t cp) {
-        if (cp < 0x80) {
-            out += static_cast<char>(cp);
-        } else if (cp < 0x800) {
-            out += static_cast<char>(0xC0 | (cp >> 6));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out += static_cast<char>(0xE0 | (cp >> 12));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else {
-            out += static_cast<char>(0xF0 | (cp >> 18));
-            out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        }
-    }
-    bool hex4(std::uint32_t& v) {
-        if (i_ + 4 > s_.size()) return false;
-        v = static_cast<std::uint32_t>(std::stoul(std::string(s_.substr(i_, 4)), nullptr, 16));
-        i_ += 4;
-        return true;
-    }
-    bool str(std::string& out) {
-        if (!eat('"')) return false;
-        while (i_ < s_.size() && s_[i_] != '"') {
-            char c = s_[i_++];
-            if (c != '\\') {
-                out += c;
-                continue;
-            }
-            if (i_ >= s_.size()) return false;
-            c = s_[i_++];
-            switch (c) {
-            case 'n': out += '\n'; break;
-            case 't': out += '\t'; break;
-            case 'r': out += '\r'; break;
-            case 'b': out += '\b'; break;
-            case 'f': out += '\f'; break;
-            case 'u': {
-                std::uint32_t cp = 0;
-                if (!hex4(cp)) return false;
-                if (cp >= 0xD800 && cp < 0xDC00 && i_ + 1 < s_.size() && s_[i_] == '\\' && s_[i_ + 1] == 'u') {
-                    i_ += 2;
-                    std::uint32_t lo = 0;
-                    if (!hex4(lo)) return false;
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-                }
-                put_utf8(out, cp);
-                break;
-            }
-            default: out += c;
-            }
-        }
-        return eat('"');
-    }
-    bool array(std::vector<std::string>& items, bool& flat) {
-        if (!eat('[')) return false;
-        if (eat(']')) return true;
-        do {
-            if (peek() == '"') {
-                std::string v;
-                if (!str(v)) return false;
-                items.push_back(v);
-            } else {
-                flat = false;
-                if (!skip_value()) return false;
-            }
-        } while (eat(','));
-        return eat(']');
-    }
-    bool skip_value() {
-        const char c = peek();
-        if (c == '"') {
-            std::string ignored;
-            return str(ignored);
-        }
-        if (c == '[') {
-            std::vector<std::string> ignored;
-            bool flat = true;
-            return array(ignored, flat);
-        }
-        if (c == '{') {
-            ++i_;
-            if (eat('}')) return true;
-            do {
-                std::string k;
-                if (!str(k) || !eat(':') || !skip_value()) return false;
-            } while (eat(','));
-            return eat('}');
-        }
-        while (i_ < s_.size() && s_[i_] != ',' && s_[i_] != '}' && s_[i_] != ']') ++i_;
-        return true;
-    }
-
-    std::string_view s_;
-    std::size_t i_ = 0;
-};
+using urlsift::test::json_row;
 
 std::vector<json_row> read_suite(const fs::path& path) {
     std::vector<json_row> rows;
-    std::ifstream in(path, std::ios::binary);
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-        auto row = json_line(line).object();
-        REQUIRE(row);
-        rows.push_back(std::move(*row));
+    for (auto& line : urlsift::test::read_jsonl(path.string())) {
+        INFO(path.filename().string() << ':' << line.number);
+        REQUIRE(line.row);
+        rows.push_back(std::move(*line.row));
     }
     return rows;
 }

@@ -3,7 +3,8 @@
 // (shared/conformance/*/*.jsonl): one object a line, whose values are
 // strings, arrays of strings, numbers, booleans or null. Strings are
 // returned as UTF-8 with every JSON escape decoded, \uXXXX surrogate pairs
-// included. Nested objects are not supported (the suites have none).
+// included. Values of other shapes (nested arrays such as twitter-text's
+// `indices`, objects) are parsed over and kept as `other`, unread.
 //
 //     auto row = urlsift::test::parse_jsonl_line(R"({"ref": "g", "alt": ["a", "b"]})");
 //     row->string("ref") == "g";  row->strings("alt").size() == 2
@@ -23,7 +24,7 @@ namespace urlsift::test {
 /// number or boolean) or an array of scalars. (A plain struct rather than a
 /// variant: GCC 12 warns falsely about variants of strings under ASan.)
 struct json_value {
-    enum class kind { null, scalar, array };
+    enum class kind { null, scalar, array, other };
     kind type = kind::null;
     std::string text;                ///< the scalar; empty otherwise
     std::vector<std::string> items;  ///< the array's items; empty otherwise
@@ -105,6 +106,10 @@ private:
 
     std::optional<json_value> value() {
         if (i_ >= s_.size()) return std::nullopt;
+        if (nested_ahead()) {
+            if (!skip_value()) return std::nullopt;
+            return json_value{json_value::kind::other, {}, {}};
+        }
         if (s_[i_] == '[') {
             ++i_;
             std::vector<std::string> items;
@@ -128,6 +133,35 @@ private:
         auto s = scalar();
         if (!s) return std::nullopt;
         return json_value::scalar(std::move(*s));
+    }
+
+    // Whether the value at i_ is an object or an array holding an array or
+    // an object: a shape this reader keeps as `other`.
+    bool nested_ahead() const {
+        if (s_[i_] == '{') return true;
+        if (s_[i_] != '[') return false;
+        const auto next = s_.find_first_not_of(" \t", i_ + 1);
+        return next != std::string_view::npos && (s_[next] == '[' || s_[next] == '{');
+    }
+
+    // Parses over any JSON value without keeping it.
+    bool skip_value() {
+        skip_space();
+        if (i_ >= s_.size()) return false;
+        const char open = s_[i_];
+        if (open != '[' && open != '{') return s_.substr(i_).starts_with("null") ? (i_ += 4, true) : scalar().has_value();
+        const char close = open == '[' ? ']' : '}';
+        ++i_;
+        skip_space();
+        if (eat(close)) return true;
+        for (;;) {
+            skip_space();
+            if (open == '{' && (!string() || (skip_space(), !eat(':')))) return false;
+            if (!skip_value()) return false;
+            skip_space();
+            if (eat(',')) continue;
+            return eat(close);
+        }
     }
 
     // A string, or the text of a number, true or false.
