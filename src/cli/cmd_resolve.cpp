@@ -42,7 +42,8 @@ Resolvers:
 constexpr std::string_view epilog = R"(
 Output (--format jsonl): one object a reference with "ref" (as given),
 "url", its "scheme", "site", "path", "query" and "fragment" (null when
-undefined) and "base" (null without --base).
+undefined), "base" (null without --base) and "warnings" (Section 7:
+password-in-userinfo, non-default-port, reserved-port, escaped-crlf).
 
 Examples:
   $ urlsift resolve --base 'http://a/b/c/d;p?q' ../g '?y' 'g;x?y#s'
