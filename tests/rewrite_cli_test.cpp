@@ -134,6 +134,19 @@ TEST_CASE("rewrite --diff and --dry-run review without writing", "[cli][rewrite]
     CHECK(none.out.empty());
 }
 
+TEST_CASE("rewrite -r edits the files under a directory", "[cli][rewrite]") {
+    scratch_dir dir;
+    fs::create_directories(dir.path / "docs" / "sub");
+    write_file(dir.path / "docs" / "sub" / "a.txt", doc);
+    const auto without = run_cli(base_arg + "-i " + shell_quote((dir.path / "docs").string()));
+    CHECK(without.status == 2);
+    CHECK(without.err.find("Is a directory (use -r") != std::string::npos);
+    CHECK(read_file(dir.path / "docs" / "sub" / "a.txt") == doc);
+    const auto with = run_cli(base_arg + "-r -i " + shell_quote((dir.path / "docs").string()));
+    CHECK(with.status == 0);
+    CHECK(read_file(dir.path / "docs" / "sub" / "a.txt") == rewritten);
+}
+
 TEST_CASE("rewrite reports bad usage and unreadable files clearly", "[cli][rewrite][failure]") {
     auto r = run_cli("rewrite --bogus", "");
     CHECK(r.err.find("--bogus") != std::string::npos);

@@ -21,7 +21,7 @@ namespace urlsift::cli {
 
 namespace {
 
-constexpr std::string_view usage = R"help(Usage: urlsift rewrite [OPTIONS] [FILE ...]
+constexpr std::string_view usage = R"help(Usage: urlsift rewrite [OPTIONS] [FILE|DIR ...]
 
 Copy text to standard output, byte for byte, changing only the references it
 makes absolute: relative references in <...> or after URL: (given --base),
@@ -46,7 +46,7 @@ still processed. Files with a NUL byte are skipped unless --binary text.
 Examples:
   urlsift rewrite --base 'http://a/b/c/d;p?q' doc.txt
   urlsift rewrite -i.bak --base https://example.org/docs/ docs/*.txt
-  urlsift rewrite --diff --base https://example.org/docs/ docs/*.txt   review first
+  urlsift rewrite --diff -r --base https://example.org/docs/ docs/    review first
   urlsift rewrite --only joined --style angle < mail.txt
 
 Exit status: 0 when done, 2 on error. With --dry-run or --diff: 0 if
@@ -198,6 +198,7 @@ int cmd_rewrite(const args& arguments) {
         ("in-place,i", "edit the files in place; -iSUFFIX or --in-place=SUFFIX keeps a backup")
         ("dry-run", po::bool_switch(), "write nothing; list each file that would change, with its edit count")
         ("diff", po::bool_switch(), "write nothing; print a unified diff of what would change")
+        ("recursive,r", po::bool_switch(), "rewrite the files under each DIR (sorted by name)")
         ("only", po::value<std::string>(&only),
             "what to rewrite: all (default) or a list of relative,abbreviated,joined")
         ("style", po::value<std::string>(&style), "plain (default), or angle: also wrap bare URLs in <...>")
@@ -239,7 +240,7 @@ int cmd_rewrite(const args& arguments) {
     if (st.in_place && operands.empty())
         throw usage_error("rewrite", "-i edits files in place: give the files to edit");
     std::vector<input_error> errors;
-    const std::vector<std::string> files = expand_operands(operands, false, errors);
+    const std::vector<std::string> files = expand_operands(operands, vm["recursive"].as<bool>(), errors);
 
     output out(1);
     bool failed = false;
