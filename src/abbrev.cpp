@@ -346,6 +346,63 @@ std::optional<abbrev_match> complete_email(std::string_view token, const context
     return abbrev_match{complete("mailto:", token), abbrev_kind::email};
 }
 
+constexpr bool is_blank(char c) noexcept { return c == ' ' || c == '\t'; }
+
+/// The number of `msg-id`s in `s` when it holds nothing but whole
+/// `<...@...>` separated by blanks (RFC 5322 3.6.4 separates them with
+/// blanks alone, where an address list needs commas), and the token's own
+/// `<` at the end when the scanner passed the token as a bare word; else -1.
+int count_message_ids(std::string_view s) noexcept {
+    if (s.ends_with('<')) s.remove_suffix(1);
+    int ids = 0;
+    std::size_t i = 0;
+    while (true) {
+        while (i < s.size() && is_blank(s[i])) ++i;
+        if (i == s.size()) return ids;
+        if (s[i] != '<') return -1;
+        const std::size_t gt = s.find('>', i);
+        if (gt == std::string_view::npos) return -1;
+        const std::string_view id = s.substr(i + 1, gt - i - 1);
+        if (id.find('@') == std::string_view::npos || id.find_first_of(" \t<,") != std::string_view::npos) return -1;
+        ++ids;
+        i = gt + 1;
+        if (i < s.size() && !is_blank(s[i])) return -1;
+    }
+}
+
+/// Rule "email": the token is a `msg-id` of a `Message-ID`, `In-Reply-To`,
+/// `References` or `Content-ID` field. `before` is the text before it on
+/// its line, of which the scanner passes only the end:
+///
+///     References: <a1@x.example.org> |<token>       the field name, then ids
+///     ...830.aa12345@host.example.com> <b2@x.example.org> |<token>
+///     |<- tail of an id ------------->|<- whole ids ---->|
+///     <TAB><c1@x.example.org> |<token>                 a folded line
+///
+/// A field name (in any case, after a mail quote prefix or indentation) and
+/// its colon; or the tail of an identifier (an `@`, no blank, no `/`, up to
+/// `>`); or a blank and at least one whole identifier. Then nothing but
+/// identifiers and blanks.
+bool is_message_id(std::string_view before) noexcept {
+    std::size_t i = 0;
+    while (i < before.size() && (before[i] == '>' || is_blank(before[i]))) ++i;
+    const std::size_t name_begin = i;
+    while (i < before.size() && (is_alpha(before[i]) || before[i] == '-')) ++i;
+    const std::string_view name = before.substr(name_begin, i - name_begin);
+    while (i < before.size() && is_blank(before[i])) ++i;
+    if (i < before.size() && before[i] == ':' && lex::is_message_id_header(name))
+        return count_message_ids(before.substr(i + 1)) >= 0;
+    if (before.empty()) return false;
+    if (is_blank(before.front())) return count_message_ids(before) > 0;
+    const std::size_t gt = before.find('>');
+    if (gt == std::string_view::npos || before.front() == '<') return false;
+    const std::string_view tail = before.substr(0, gt);
+    if (tail.find('@') == std::string_view::npos || tail.find_first_of(" \t</,") != std::string_view::npos)
+        return false;
+    const std::string_view rest = before.substr(gt + 1);
+    return !rest.empty() && is_blank(rest.front()) && count_message_ids(rest) >= 0;
+}
+
 /// `IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit`, each group
 /// 0..255 and written without leading zeros (which some read as octal).
 bool is_ipv4(std::string_view host) noexcept {
@@ -427,6 +484,12 @@ std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::st
     const std::size_t at = token.find('@');
     if (at != std::string_view::npos && at < token.find_first_of("/?#")) {
         if (!enabled(options, abbrev_kind::email)) return std::nullopt;
+        // `~a@example.org`: the scanner took the `~` for punctuation, but it
+        // is atext of the local part; what is left names another mailbox.
+        if (before.ends_with('~')) return std::nullopt;
+        // Message-ID, In-Reply-To, References, Content-ID hold identifiers
+        // shaped like addresses (RFC 5322 3.6.4): no one is to be mailed.
+        if (is_message_id(before)) return std::nullopt;
         return complete_email(token, ctx);
     }
 

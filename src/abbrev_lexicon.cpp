@@ -136,6 +136,13 @@ constexpr auto login_commands = std::to_array<std::string_view>({
 });
 static_assert(sorted_unique(login_commands));
 
+// Mail header fields whose `<local@domain>` is a message or content
+// identifier, not a mailbox: RFC 5322 3.6.4 and RFC 2045 7.
+constexpr auto message_id_headers = std::to_array<std::string_view>({
+    "content-id", "in-reply-to", "message-id", "references",
+});
+static_assert(sorted_unique(message_id_headers));
+
 constexpr auto html_elements = std::to_array<std::string_view>({
     "a",        "abbr",     "address",  "area",     "article",  "aside",    "audio",    "b",
     "base",     "bdi",      "bdo",      "big",      "blockquote","body",    "br",       "button",
@@ -169,6 +176,7 @@ bool is_core_tld(std::string_view label) noexcept { return contains_folded(core_
 bool is_code_receiver(std::string_view label) noexcept { return contains_folded(code_receivers, label); }
 bool is_generic_sld(std::string_view label) noexcept { return contains_folded(generic_slds, label); }
 bool is_login_command(std::string_view word) noexcept { return contains_folded(login_commands, word); }
+bool is_message_id_header(std::string_view name) noexcept { return contains_folded(message_id_headers, name); }
 bool is_html_element(std::string_view name) noexcept { return contains_folded(html_elements, name); }
 bool is_void_element(std::string_view name) noexcept { return contains_folded(void_elements, name); }
 

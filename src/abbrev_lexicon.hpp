@@ -38,6 +38,10 @@ cue cue_strength(std::string_view word) noexcept;
 /// A command after which `user@host` is a login, not a mail address.
 bool is_login_command(std::string_view word) noexcept;
 
+/// A mail header field that holds message identifiers, not mailboxes
+/// (`Message-ID`, `In-Reply-To`, `References`, `Content-ID`).
+bool is_message_id_header(std::string_view name) noexcept;
+
 /// An HTML element name (`b`, `p`, `div`, `br`, `h1`...).
 bool is_html_element(std::string_view name) noexcept;
 
