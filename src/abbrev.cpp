@@ -179,15 +179,16 @@ struct context {
     std::string_view last_word;  ///< the word before, letters only
 };
 
-/// Rule "context": after `$ @ % & _ . \ / -`, a letter or a digit the
-/// token is part of a larger one (`$self.name`, `foo_bar.com`); a word
+/// Rule "context": after `$ @ % & _ . \ / - #`, a letter or a digit the
+/// token is part of a larger one (`$self.name`, `foo_bar.com`, a hashtag or
+/// a CSS id `#main.nav`); a word
 /// before the token may announce an address ("visit", "see").
 context read_context(std::string_view before) noexcept {
     context ctx;
     if (before.empty()) return ctx;
     const char c = before.back();
     ctx.glued = is_alnum(c) || c == '$' || c == '@' || c == '%' || c == '&' || c == '_' || c == '.' ||
-                c == '\\' || c == '/' || c == '-';
+                c == '\\' || c == '/' || c == '-' || c == '#';
     // Skip spaces and what may stand between a cue and the token:
     // "Website: example.com", "visit (example.com)", "see 'x.org'".
     std::size_t end = before.size();
