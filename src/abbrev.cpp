@@ -475,6 +475,16 @@ std::string_view to_string(abbrev_kind kind) noexcept {
     return {};
 }
 
+bool may_complete_host(std::string_view host) noexcept {
+    // Section 4.3.1 and rule "domain": two labels at least, the last a known
+    // top-level domain (which starts with a letter); rule "ipv4" for quads.
+    const auto dot = host.rfind('.');
+    if (dot == std::string_view::npos || dot + 1 == host.size()) return false;
+    if (is_digit(host.front()) && is_ipv4(host)) return true;
+    const std::string_view tld = host.substr(dot + 1);
+    return is_alpha(tld.front()) && detail::is_known_tld(tld);
+}
+
 std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::string_view before,
                                                  const abbrev_options& options) {
     if (options.kinds == abbrev_none || token.empty() || token.size() > 2048) return std::nullopt;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
 namespace urlsift::detail {
 
@@ -55,6 +56,44 @@ constexpr std::array schemes = std::to_array<scheme_entry>({
 static_assert(std::is_sorted(schemes.begin(), schemes.end(),
                              [](const scheme_entry& a, const scheme_entry& b) { return a.name < b.name; }));
 
+static_assert(std::all_of(schemes.begin(), schemes.end(),
+                          [](const scheme_entry& e) { return e.name.size() <= max_registered_scheme_length; }));
+
+/// A name of up to 8 bytes packed into one integer, lower-cased, first byte
+/// highest (so that the keys sort as the names do); 0 for longer names.
+constexpr std::uint64_t pack_lower(std::string_view name) noexcept {
+    if (name.size() > max_registered_scheme_length) return 0;
+    std::uint64_t key = 0;
+    for (std::size_t i = 0; i < max_registered_scheme_length; ++i) {
+        unsigned char c = i < name.size() ? static_cast<unsigned char>(name[i]) : 0;
+        if (c >= 'A' && c <= 'Z') c = static_cast<unsigned char>(c - 'A' + 'a');
+        key = (key << 8) | c;
+    }
+    return key;
+}
+
+/// The table as packed keys, in the same order: one integer compare per
+/// probe instead of a string compare.
+constexpr auto scheme_keys = [] {
+    std::array<std::uint64_t, schemes.size()> keys{};
+    for (std::size_t i = 0; i < schemes.size(); ++i) keys[i] = pack_lower(schemes[i].name);
+    return keys;
+}();
+
+static_assert(std::is_sorted(scheme_keys.begin(), scheme_keys.end()));
+
+/// The table entry for `name` (any case), or nullptr.
+const scheme_entry* find_scheme(std::string_view name) noexcept {
+    if (name.empty() || name.size() > max_registered_scheme_length) return nullptr;
+    // A NUL in the name would pack like a shorter name.
+    for (const char c : name)
+        if (c == '\0') return nullptr;
+    const std::uint64_t key = pack_lower(name);
+    const auto* it = std::lower_bound(scheme_keys.begin(), scheme_keys.end(), key);
+    if (it == scheme_keys.end() || *it != key) return nullptr;
+    return &schemes[static_cast<std::size_t>(it - scheme_keys.begin())];
+}
+
 bool equals_lower(std::string_view mixed, std::string_view lower) noexcept {
     if (mixed.size() != lower.size()) return false;
     for (std::size_t i = 0; i < mixed.size(); ++i) {
@@ -69,18 +108,7 @@ bool equals_lower(std::string_view mixed, std::string_view lower) noexcept {
 
 bool is_url_prefix(std::string_view name) noexcept { return equals_lower(name, "url"); }
 
-bool is_registered_scheme(std::string_view name) noexcept {
-    if (name.empty() || name.size() > max_scheme_length) return false;
-    char lower[max_scheme_length];
-    for (std::size_t i = 0; i < name.size(); ++i) {
-        const char c = name[i];
-        lower[i] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-    }
-    const std::string_view key(lower, name.size());
-    const auto* it = std::lower_bound(schemes.begin(), schemes.end(), key,
-                                      [](const scheme_entry& e, std::string_view k) { return e.name < k; });
-    return it != schemes.end() && it->name == key;
-}
+bool is_registered_scheme(std::string_view name) noexcept { return find_scheme(name) != nullptr; }
 
 scheme_kind classify_scheme(std::string_view name, std::string_view rest) noexcept {
     // Section 4.1: a letter, then letters, digits, `+`, `-`, `.`.
@@ -90,15 +118,7 @@ scheme_kind classify_scheme(std::string_view name, std::string_view rest) noexce
     for (char c : name)
         if (!is_scheme_char(static_cast<unsigned char>(c))) return scheme_kind::none;
     const bool slashes = rest.size() >= 2 && rest[0] == '/' && rest[1] == '/';
-    char lower[max_scheme_length];
-    for (std::size_t i = 0; i < name.size(); ++i) {
-        char c = name[i];
-        lower[i] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-    }
-    const std::string_view key(lower, name.size());
-    const auto* it = std::lower_bound(schemes.begin(), schemes.end(), key,
-                                      [](const scheme_entry& e, std::string_view k) { return e.name < k; });
-    if (it != schemes.end() && it->name == key) {
+    if (const scheme_entry* it = find_scheme(name)) {
         switch (it->kind) {
         case scheme_kind::hierarchical: return slashes ? scheme_kind::hierarchical : scheme_kind::none;
         case scheme_kind::file: return !rest.empty() && rest[0] == '/' ? scheme_kind::file : scheme_kind::none;

@@ -17,6 +17,10 @@ enum class scheme_kind {
 /// Longest scheme name accepted; longer runs of scheme characters are words.
 inline constexpr std::size_t max_scheme_length = 32;
 
+/// Longest name in the table of registered schemes (`prospero`): a longer
+/// name is not looked up.
+inline constexpr std::size_t max_registered_scheme_length = 8;
+
 /// True for the characters Section 4.1 allows in a scheme name.
 constexpr bool is_scheme_char(unsigned char c) noexcept {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' || c == '-' ||

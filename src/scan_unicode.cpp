@@ -10,26 +10,6 @@ namespace urlsift::detail {
 
 namespace {
 
-constexpr std::array<char_role, 128> make_ascii_roles() {
-    std::array<char_role, 128> roles{};
-    for (auto& r : roles) r = char_role::url;
-    for (int c = 0; c < 0x20; ++c) roles[static_cast<std::size_t>(c)] = char_role::delimiter;
-    roles[0x7F] = char_role::delimiter;
-    for (char c : {' ', '\t', '\n', '\r', '\f', '\v'}) roles[static_cast<unsigned char>(c)] = char_role::space;
-    // Section 2.4.3: `<`, `>` and `"` are excluded from URLs because they
-    // delimit them in text; a backquote delimits code spans in plain text.
-    for (char c : {'<', '>', '"', '`'}) roles[static_cast<unsigned char>(c)] = char_role::delimiter;
-    // `|` is "unwise" (RFC 2396 section 2.4.3) and separates table cells.
-    roles[static_cast<unsigned char>('|')] = char_role::delimiter;
-    // Appendix E: punctuation that ends a sentence is not part of a bare URL.
-    for (char c : {'.', ',', ';', ':', '!', '?', '\''}) roles[static_cast<unsigned char>(c)] = char_role::trailing;
-    for (char c : {'(', '[', '{'}) roles[static_cast<unsigned char>(c)] = char_role::open;
-    for (char c : {')', ']', '}'}) roles[static_cast<unsigned char>(c)] = char_role::close;
-    return roles;
-}
-
-constexpr auto ascii_roles = make_ascii_roles();
-
 std::uint8_t sequence_length(unsigned char lead) noexcept {
     if (lead >= 0xC2 && lead <= 0xDF) return 2;
     if (lead >= 0xE0 && lead <= 0xEF) return 3;
@@ -38,8 +18,6 @@ std::uint8_t sequence_length(unsigned char lead) noexcept {
 }
 
 }  // namespace
-
-char_role ascii_role(unsigned char b) noexcept { return ascii_roles[b & 0x7F]; }
 
 std::int32_t opening_partner(std::int32_t close) noexcept {
     switch (close) {
@@ -94,7 +72,7 @@ char_role code_point_role(std::int32_t c) noexcept {
     }
 }
 
-char_info char_at(std::string_view s, std::size_t i, bool& incomplete) noexcept {
+char_info char_at_multibyte(std::string_view s, std::size_t i, bool& incomplete) noexcept {
     const auto b = static_cast<unsigned char>(s[i]);
     incomplete = false;
     if (b < 0x80) return {b, 1, ascii_roles[b]};
@@ -111,7 +89,7 @@ char_info char_at(std::string_view s, std::size_t i, bool& incomplete) noexcept 
     return {cp, static_cast<std::uint8_t>(len), code_point_role(cp)};
 }
 
-char_info char_before(std::string_view s, std::size_t i) noexcept {
+char_info char_before_multibyte(std::string_view s, std::size_t i) noexcept {
     const auto last = static_cast<unsigned char>(s[i - 1]);
     if (last < 0x80) return {last, 1, ascii_roles[last]};
     std::size_t start = i - 1;

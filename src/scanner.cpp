@@ -4,7 +4,7 @@
 // How the text is walked:
 //
 //     ordinary prose ... ordinary prose <ftp://ds.internic.\n net/rfc/> ...
-//     \________ skipped by a byte table ____/^ anchor: `<`, `:`, `.`, `@`
+//     \_ skipped 16 or 32 bytes at a time _/^ anchor: `<`, `:`, `.`, `@`
 //
 // Only bytes that can anchor a reference stop the skip. From an anchor the
 // scanner looks at the "run" around it (the characters between two
@@ -17,6 +17,7 @@
 #include <urlsift/scanner.hpp>
 
 #include "scan_schemes.hpp"
+#include "scan_skip.hpp"
 #include "scan_unicode.hpp"
 
 #include <algorithm>
@@ -61,10 +62,47 @@ constexpr std::size_t max_quote_prefix = 16;
 /// Smallest growth of the carried buffer before it is scanned again.
 constexpr std::size_t min_rescan_growth = 64;
 
-bool is_run_role(char_role r) noexcept { return r != char_role::space && r != char_role::delimiter; }
+constexpr bool is_run_role(char_role r) noexcept { return r != char_role::space && r != char_role::delimiter; }
+
+// The vector back-scan (scan_skip.hpp) must stop where the role table does.
+static_assert([] {
+    for (unsigned b = 0; b < 0x80; ++b)
+        if (detail::is_ascii_run_stop(static_cast<unsigned char>(b)) == is_run_role(detail::ascii_roles[b])) return false;
+    return true;
+}());
 
 bool is_ascii_alnum(char c) noexcept {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/// Whether `s` holds a `.` or `@` (std::string_view::find_first_of calls
+/// memchr once per byte here).
+bool has_dot_or_at(std::string_view s) noexcept {
+    for (const char c : s)
+        if (c == '.' || c == '@') return true;
+    return false;
+}
+
+/// Whether `s` holds a line end or `>`, which may settle carried bytes.
+bool has_settling_byte(std::string_view s) noexcept {
+    for (const char c : s)
+        if (c == '\n' || c == '>') return true;
+    return false;
+}
+
+/// False when complete_abbreviated cannot match any reading of `word`
+/// (`libs/fusion/test/x.cpp`, a path in prose): its text before the first
+/// `/ ? #` has no `.`, `@` or `:`, so the host has one label (Section 4.3.1
+/// and the TLD rule want two) and no `@` makes it a mail address. What the
+/// scanner would take from the word (cut at a bracket, trailing punctuation
+/// trimmed, continued on the next line) starts with that same text, so the
+/// answer holds for it too.
+bool may_hold_site(std::string_view word) noexcept {
+    for (const char c : word) {
+        if (c == '/' || c == '?' || c == '#') return false;
+        if (c == '.' || c == '@' || c == ':') return true;
+    }
+    return true;
 }
 
 bool starts_with_nocase(std::string_view s, std::string_view prefix) noexcept {
@@ -138,19 +176,15 @@ struct scanner::impl {
     std::uint64_t ls_cache_value = 0;
     std::uint64_t stop_run_start = 0;
 
-    std::array<bool, 256> anchor{};
+    /// Whether `.` and `@` anchor too (Appendix F heuristics on).
+    bool abbrev_anchors = false;
     found_reference ref;           // reused: no allocation per reference once warm
     std::vector<std::size_t> hyphens; // indexes in ref.cleaned of hyphens at line breaks
     std::string alt;
     char window_buf[2 * context_size + 8];
 
     impl(scan_options o, reference_sink s) : opt(std::move(o)), sink(std::move(s)) {
-        anchor[static_cast<unsigned char>(':')] = true;
-        anchor[static_cast<unsigned char>('<')] = true;
-        if (opt.abbrev.kinds != abbrev_none) {
-            anchor[static_cast<unsigned char>('.')] = true;
-            anchor[static_cast<unsigned char>('@')] = true;
-        }
+        abbrev_anchors = opt.abbrev.kinds != abbrev_none;
         if (opt.max_url_length < 16) opt.max_url_length = 16;
     }
 
@@ -174,7 +208,7 @@ struct scanner::impl {
             // Scan again once the carried bytes have grown enough, or when a
             // line end or `>` arrived that may settle them (for interactive
             // streams fed a line at a time).
-            if (buf.size() < rescan_at && chunk.substr(pos - k, k).find_first_of("\n>") == std::string_view::npos)
+            if (buf.size() < rescan_at && !has_settling_byte(chunk.substr(pos - k, k)))
                 break; // the chunk is used up
             const std::string carried = std::move(buf);
             buf.clear();
@@ -236,15 +270,15 @@ struct scanner::impl {
     void advance_lines(std::size_t index) {
         const std::uint64_t target = base + index;
         if (target <= counted) return;
+        // Counted in bulk over the span, then the last line start found
+        // once: prose has many short lines between references.
         const char* first = t.data() + (counted - base);
-        const char* last = t.data() + index;
-        for (const char* p = first; p < last;) {
-            const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(last - p));
-            if (nl == nullptr) break;
-            const char* q = static_cast<const char*>(nl);
-            ++line;
-            line_start = base + static_cast<std::uint64_t>(q - t.data()) + 1;
-            p = q + 1;
+        const auto len = static_cast<std::size_t>(target - counted);
+        const std::size_t lines = detail::count_newlines(first, len);
+        if (lines != 0) {
+            line += lines;
+            const std::size_t nl = std::string_view(first, len).rfind('\n');
+            line_start = counted + nl + 1;
         }
         counted = target;
     }
@@ -375,8 +409,13 @@ struct scanner::impl {
     /// looking back no further than t[floor]; `floor_run_start` is the run
     /// start known for t[floor].
     std::uint64_t run_start(std::size_t index, std::size_t floor, std::uint64_t floor_run_start) const {
+        const auto* bytes = reinterpret_cast<const unsigned char*>(t.data());
         std::size_t k = index;
         while (k > floor) {
+            // ASCII run bytes, the common case, 16 at a time.
+            k = detail::back_over_ascii_run(bytes, floor, k);
+            if (k == floor) break;
+            if (bytes[k - 1] < 0x80) return base + k;
             const char_info c = detail::char_before(t, k);
             if (!is_run_role(c.role)) return base + k;
             k -= c.len;
@@ -436,11 +475,16 @@ struct scanner::impl {
         }
         const auto* bytes = reinterpret_cast<const unsigned char*>(t.data());
         while (!stopped) {
-            std::size_t a = i;
-            while (a < n && !anchor[bytes[a]]) ++a;
+            const std::size_t a = abbrev_anchors ? detail::find_anchor<true>(bytes, i, n)
+                                                 : detail::find_anchor<false>(bytes, i, n);
             if (a >= n) {
                 stop_trailing(i, i_run_start);
                 return;
+            }
+            if (a + 2 < n && i_run_start == base + i && ends_plain_word(a)) {
+                i = a + 1;
+                i_run_start = base + i;
+                continue;
             }
             if (t[a] == '<') {
                 std::size_t next = 0;
@@ -468,6 +512,25 @@ struct scanner::impl {
             i_run_start = run_continues_at(next) && !closed_at_bracket ? rs : base + next;
             closed_at_bracket = false;
         }
+    }
+
+    /// True when the anchor t[a] (the first in its run, and t[a + 1]
+    /// visible) only ends a word that cannot be a reference, so scan_run
+    /// would find nothing and resume at a + 1. Prose is full of these:
+    ///
+    ///     "the end. Next"   a `.` followed by a blank: once trailing
+    ///                       punctuation is trimmed, the word holds no `.`
+    ///                       or `@` (Appendix F) and no `:` (no scheme)
+    ///     "Note: the"       a `:` followed by a blank: the scheme part
+    ///                       would be empty, so only `URL:` (Appendix E)
+    ///                       could make something of it
+    bool ends_plain_word(std::size_t a) const {
+        const auto next = static_cast<unsigned char>(t[a + 1]);
+        if (next >= 0x80 || detail::ascii_roles[next] != char_role::space) return false;
+        const char c = t[a];
+        if (c == '.') return true;
+        if (c != ':' || a < 3) return false;
+        return !starts_with_nocase(t.substr(a - 3, 3), "url");
     }
 
     /// No anchor in t[i..]: stop before the last run, which later bytes
@@ -518,6 +581,7 @@ struct scanner::impl {
         }
 
         // A scheme URL anywhere in the run: `(http://x)`, `redirect=http://x`.
+        const auto* bytes = reinterpret_cast<const unsigned char*>(t.data());
         std::size_t c = a;
         while (true) {
             if (c >= n) {
@@ -544,7 +608,9 @@ struct scanner::impl {
                 continue;
             }
             if (b != ':') {
-                ++c;
+                // On to the next byte that needs a look; the bound keeps the
+                // length check above seeing the same index.
+                c = detail::forward_to_colon_or_stop(bytes, c + 1, std::min(n, a + limit + 1));
                 continue;
             }
             const std::size_t s0 = scheme_start(c);
@@ -573,7 +639,7 @@ struct scanner::impl {
         }
         const std::size_t re = c;
         if (word && re - r0 <= limit && opt.abbrev.kinds != abbrev_none) {
-            const outcome o = scan_abbreviated(r0, re, next);
+            const outcome o = scan_abbreviated(r0, re, a, next);
             if (o == outcome::need_more) {
                 stop = cand_stop;
                 return o;
@@ -607,7 +673,8 @@ struct scanner::impl {
         if (detail::classify_scheme(t.substr(s0, c - s0), rest) != detail::scheme_kind::none &&
             (detail::is_registered_scheme(t.substr(s0, c - s0)) || !has_registered_suffix(s0, c)))
             return s0;
-        for (std::size_t k = s0 + 1; k + 2 <= c; ++k) {
+        // Shorter suffixes only: longer names are in no registered entry.
+        for (std::size_t k = std::max(s0 + 1, c - std::min(c, detail::max_registered_scheme_length)); k + 2 <= c; ++k) {
             const std::string_view name = t.substr(k, c - k);
             const char f = t[k];
             if (!((f >= 'a' && f <= 'z') || (f >= 'A' && f <= 'Z'))) continue;
@@ -619,7 +686,7 @@ struct scanner::impl {
 
     bool has_registered_suffix(std::size_t s0, std::size_t c) const {
         const std::string_view rest = t.substr(c + 1, 2);
-        for (std::size_t k = s0 + 1; k + 2 <= c; ++k) {
+        for (std::size_t k = std::max(s0 + 1, c - std::min(c, detail::max_registered_scheme_length)); k + 2 <= c; ++k) {
             const char f = t[k];
             if (!((f >= 'a' && f <= 'z') || (f >= 'A' && f <= 'Z'))) continue;
             // A compound scheme (`git+ssh`, `svn+ssh`) names itself whole.
@@ -683,7 +750,8 @@ struct scanner::impl {
     }
 
     /// An abbreviated URL candidate: the word t[r0, re).
-    outcome scan_abbreviated(std::size_t r0, std::size_t re, std::size_t& next) {
+    /// `a` is the anchor that led here, a byte of the run.
+    outcome scan_abbreviated(std::size_t r0, std::size_t re, std::size_t a, std::size_t& next) {
         next = 0;
         // Leading brackets, quotes and emphasis marks are not part of the word.
         std::size_t s = r0;
@@ -706,8 +774,44 @@ struct scanner::impl {
         while (e > s && static_cast<unsigned char>(t[e - 1]) < 0x80 &&
                detail::ascii_role(static_cast<unsigned char>(t[e - 1])) == char_role::trailing)
             --e;
-        if (t.substr(s, e - s).find_first_of(".@") == std::string_view::npos) return outcome::done;
+        const bool anchor_inside = a >= s && a < e && (t[a] == '.' || t[a] == '@');
+        if (!anchor_inside && !has_dot_or_at(t.substr(s, e - s))) return outcome::done;
+        if (!may_hold_site(t.substr(s, e - s))) return outcome::done;
+        if (host_without_known_tld(s, e, re)) return outcome::done;
         return scan_bare(s, 0, reference_form::abbreviated, wrapper_kind::none, s, next);
+    }
+
+    /// True when the word t[s, re) (t[s, e) without its trailing
+    /// punctuation) is certain to be no abbreviated URL because its last
+    /// label is no known top-level domain: `cron.daily`, `BSL-1.0`, `3.1`.
+    /// The verdict is may_complete_host's, taken early and only where
+    /// scan_bare would hand complete_abbreviated exactly t[s, e) as the host:
+    ///  - ASCII without `@ : / ? #` (the whole token is the host) and
+    ///    without `'`, `*` or closing brackets (trim_trailing removes no more
+    ///    than the trailing punctuation);
+    ///  - the run cannot go on on the next line (continuation(): it does not
+    ///    end in a break character, or text follows on the same line);
+    bool host_without_known_tld(std::size_t s, std::size_t e, std::size_t re) const {
+        // t[e, re) is ASCII sentence punctuation, which trim_trailing takes
+        // off again (`path.c:`), so only t[s, e) is looked at.
+        std::size_t last_dot = npos;
+        for (std::size_t k = s; k < e; ++k) {
+            const auto b = static_cast<unsigned char>(t[k]);
+            if (b >= 0x80) return false;
+            switch (b) {
+            case '@': case ':': case '/': case '?': case '#': case '\'': case '*': return false;
+            case '.': last_dot = k; break;
+            default:
+                if (detail::ascii_roles[b] == char_role::close) return false;
+            }
+        }
+        if (last_dot == npos) return false;
+        if (is_break_char(t[re - 1])) {
+            std::size_t k = re;
+            while (k < t.size() && (t[k] == ' ' || t[k] == '\t')) ++k;
+            if (k >= t.size() || t[k] == '\r' || t[k] == '\n') return false;
+        }
+        return !may_complete_host(t.substr(s, e - s));
     }
 
     // ----------------------------------------------------- bare references
@@ -1216,7 +1320,7 @@ struct scanner::impl {
         std::optional<abbrev_match> match;
         if (form == reference_form::abbreviated) {
             // Appendix F candidates hold a `.` or `@` once trailing punctuation is gone.
-            if (ref.cleaned.find_first_of(".@") == std::string::npos) {
+            if (!has_dot_or_at(ref.cleaned)) {
                 ref.truncated = false;
                 return false;
             }

@@ -125,6 +125,24 @@ TEST_CASE("abbreviated URLs are completed as the table says", "[abbrev][data]") 
     }
 }
 
+TEST_CASE("may_complete_host never rules out a host the rules complete", "[abbrev][data]") {
+    // The scanner drops a word early on this verdict; a wrong "no" would
+    // lose a URL. Every ASCII host-only token of the table must pass.
+    for (const auto& r : load_table("abbrev-positives.tsv", 4)) {
+        const std::string& t = r.fields[0];
+        if (t.find_first_of("@:/?#") != std::string::npos) continue;
+        if (std::any_of(t.begin(), t.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) continue;
+        INFO("abbrev-positives.tsv:" << r.line << ": " << t);
+        CHECK(urlsift::may_complete_host(t));
+    }
+    CHECK_FALSE(urlsift::may_complete_host("cron.daily"));
+    CHECK_FALSE(urlsift::may_complete_host("BSL-1.0"));
+    CHECK_FALSE(urlsift::may_complete_host("localhost"));
+    CHECK_FALSE(urlsift::may_complete_host("example."));
+    CHECK(urlsift::may_complete_host("192.0.2.1"));
+    CHECK(urlsift::may_complete_host("EXAMPLE.COM"));
+}
+
 // --- each kind ------------------------------------------------------------------
 
 TEST_CASE("www: a www. host is an http URL", "[abbrev][www]") {

@@ -65,6 +65,16 @@ struct abbrev_match {
 std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::string_view before,
                                                  const abbrev_options& options);
 
+/// A quick verdict for a scanner's hot path, agreeing with
+/// `complete_abbreviated`: false when no kind can complete a token whose
+/// host is exactly `host` (ASCII), because it has no dot or its last label
+/// is no known top-level domain and it is not a dotted quad. True means
+/// "maybe": the full rules still decide.
+///
+///     may_complete_host("cron.daily") == false   // no such TLD
+///     may_complete_host("example.com") == true
+bool may_complete_host(std::string_view host) noexcept;
+
 /// What the text between `<` and `>` is, judged from its shape (Appendix F:
 /// with a base in effect, only a reference is resolved against it).
 enum class angle_content {
