@@ -24,9 +24,31 @@ std::optional<rewrite_set> parse_rewrite_list(std::string_view list) {
     return set == 0 ? std::nullopt : std::optional(set);
 }
 
-std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options) {
-    // A reference cut at the length limit has no known end: leave it as written.
+namespace {
+
+// Whether a `<...>` put around a URL written after `before` leaves the text
+// before it as it was read: after a blank or an opening bracket, yes; glued
+// to a word (`fhttp://x`, which the scanner reads as `http://x`), the `<`
+// would split that word and change how it reads.
+bool stands_apart(char before) noexcept {
+    switch (before) {
+    case ' ': case '\t': case '\n': case '\r': case '\f': case '\v':
+    case '(': case '[': case '{': case ',': case ';':
+        return true;
+    default:
+        return false;
+    }
+}
+
+}  // namespace
+
+std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options, char before) {
+    // A reference cut at the length limit has no known end, and one inside a
+    // `<` that was not taken as a wrapper (too long, or unclosed) sits in a
+    // bracket of unknown extent: changing either could change how the
+    // bracket reads next time. Leave them as written.
     if (ref.truncated) return std::nullopt;
+    if (before == '<' && ref.wrapper != wrapper_kind::angle) return std::nullopt;
     const auto allowed = [&](rewrite_kind k) { return (options.only & static_cast<rewrite_set>(k)) != 0; };
     const bool joined = ref.pieces.size() > 1;
 
@@ -52,7 +74,7 @@ std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_o
     else if (joined && allowed(rewrite_kind::joined))
         target = &ref.cleaned;
 
-    const bool wrap = options.angle_style && ref.wrapper == wrapper_kind::none;
+    const bool wrap = options.angle_style && ref.wrapper == wrapper_kind::none && stands_apart(before);
     const std::string& text = target != nullptr ? *target : ref.raw;
     if (!wrap && text == ref.raw) return std::nullopt;
 
@@ -74,6 +96,7 @@ struct rewriter::impl {
     std::string pending;
     std::uint64_t pending_start = 0;
     std::uint64_t emitted = 0;
+    char last_released = '\n';  ///< the input byte just before `pending`
     std::uint64_t edits = 0;
     bool stopped = false;
     scanner scan;
@@ -94,8 +117,13 @@ struct rewriter::impl {
         emitted = upto;
     }
 
+    // The input byte before absolute offset `at` (>= pending_start).
+    char byte_before(std::uint64_t at) const {
+        return at > pending_start ? pending[at - 1 - pending_start] : last_released;
+    }
+
     bool on_reference(const found_reference& ref) {
-        auto e = edit_for(ref, options);
+        auto e = edit_for(ref, options, byte_before(ref.outer.offset));
         // The scanner reports references in order and never overlapping; an
         // edit behind what is written already would be a scanner fault, and
         // the safe answer to it is to leave the text alone.
@@ -110,6 +138,7 @@ struct rewriter::impl {
 
     void release_committed() {
         copy_to(std::max(emitted, scan.committed_offset()));
+        if (emitted > pending_start) last_released = pending[emitted - 1 - pending_start];
         pending.erase(0, emitted - pending_start);
         pending_start = emitted;
     }

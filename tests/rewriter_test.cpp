@@ -240,3 +240,26 @@ TEST_CASE("the relative-links sample rewrites to its expected form", "[rewriter]
     CHECK(rewrite(input, options) == expected);
     CHECK(rewrite_chunked(input, options, {1, 100, 101, 777, 1200}) == expected);
 }
+
+TEST_CASE("regression: --style angle leaves a URL glued to a word unwrapped", "[rewriter][regression]") {
+    // The scanner reads `fhttp://aq/` as `http://aq/`; a `<` put before it
+    // would split the word and change how the text reads on a second pass.
+    rewrite_options angle;
+    angle.angle_style = true;
+    const std::string text = "at <mirrwww.example.org/fhttp://aq/ and (http://b.example/x)\n";
+    const std::string once = rewrite(text, angle);
+    CHECK(once == "at <mirrwww.example.org/fhttp://aq/ and (<http://b.example/x>)\n");
+    CHECK(rewrite(once, angle) == once);
+}
+
+TEST_CASE("regression: a URL inside a < too long to be a wrapper is left alone", "[rewriter][regression]") {
+    // The bracket's content is longer than the limit only because of the
+    // line breaks in it; joining part of it in a first pass would make it
+    // short enough to be a wrapper in the second.
+    rewrite_options o;
+    o.scan.max_url_length = 64;
+    const std::string text = "      <URL:http://www.w3.org/pub/WWW/Addressing/\n           URL/5_BNF.htm \n l>\n";
+    const std::string once = rewrite(text, o);
+    CHECK(once == text);
+    CHECK(rewrite(once, o) == once);
+}
