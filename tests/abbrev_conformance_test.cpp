@@ -40,8 +40,7 @@
 // text of each reference (the URL as written, wrappers and trailing
 // punctuation removed) is compared with the items.
 
-#include "jsonl.hpp"
-#include "scan_test_util.hpp"
+#include "conformance_suite.hpp"
 
 #include <urlsift/scanner.hpp>
 
@@ -63,9 +62,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
+using urlsift::test::has_scheme;
 using urlsift::test::json_row;
 
-const fs::path suite_dir = fs::path(URLSIFT_SHARED_DIR) / "conformance" / "extract";
 
 /// The sources run here and the finder mode of each that looks for text
 /// without a scheme.
@@ -81,20 +80,6 @@ constexpr std::array<source_mode, 5> sources{{
     {"linkifyjs", "linkifyjs"},
 }};
 
-/// The scheme runner's test: an item with `://` or one of the schemes that
-/// are written without `//`.
-bool has_scheme(const std::string& item) {
-    if (item.find("://") != std::string::npos) return true;
-    for (const std::string_view prefix : {"mailto:", "news:", "urn:", "tel:", "data:", "xmpp:", "sip:", "sms:",
-                                          "magnet:", "mid:", "cid:", "geo:", "bitcoin:"}) {
-        if (item.size() <= prefix.size()) continue;
-        bool same = true;
-        for (std::size_t i = 0; i < prefix.size() && same; ++i)
-            same = std::tolower(static_cast<unsigned char>(item[i])) == prefix[i];
-        if (same) return true;
-    }
-    return false;
-}
 
 bool selected(std::string_view mode_wanted, const json_row& row) {
     if (row.string("mode").value_or("") != mode_wanted) return false;
@@ -121,98 +106,34 @@ bool has_ipv4_host(std::string item) {
     return dots == 3;
 }
 
-std::vector<json_row> read_suite(const fs::path& path) {
-    std::vector<json_row> rows;
-    for (auto& line : urlsift::test::read_jsonl(path.string())) {
-        INFO(path.filename().string() << ':' << line.number);
-        REQUIRE(line.row);
-        rows.push_back(std::move(*line.row));
-    }
-    return rows;
-}
-
-std::map<std::string, std::string> read_known_differences() {
-    std::map<std::string, std::string> known;
-    std::ifstream in(fs::path(URLSIFT_TEST_DATA_DIR) / "abbrev-known-differences.tsv");
-    REQUIRE(in.good());
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
-        const auto tab = line.find('\t');
-        INFO("abbrev-known-differences.tsv: " << line);
-        REQUIRE(tab != std::string::npos);
-        REQUIRE(known.emplace(line.substr(0, tab), line.substr(tab + 1)).second);
-    }
-    return known;
-}
-
 }  // namespace
 
 TEST_CASE("Peer suites: abbreviated URLs in text", "[abbrev][conformance]") {
-    if (!fs::exists(suite_dir)) {
-        WARN("no conformance suites at " << suite_dir.string() << "; skipped");
+    const fs::path dir = urlsift::test::extract_suite_dir();
+    if (!fs::exists(dir)) {
+        WARN("no conformance suites at " << dir.string() << "; skipped");
         return;
     }
-    const auto known = read_known_differences();
-    std::set<std::string> seen_ids;
+    urlsift::test::known_differences known("abbrev-known-differences.tsv");
     const urlsift::scan_options defaults;
     urlsift::scan_options every_kind;
     every_kind.abbrev.kinds = urlsift::abbrev_all;
 
     for (const auto& [source, mode] : sources) {
-        const fs::path file = suite_dir / (std::string(source) + ".jsonl");
+        const fs::path file = dir / (std::string(source) + ".jsonl");
         if (!fs::exists(file)) {
             WARN("no " << file.string() << "; skipped");
             continue;
         }
         std::size_t total = 0, passed = 0;
-        for (const json_row& row : read_suite(file)) {
+        for (const json_row& row : urlsift::test::read_suite(file)) {
             if (!selected(mode, row)) continue;
-            const std::string id = row.string("id").value_or("");
-            const std::string text = row.string("text").value_or("");
-            const auto expect = row.strings("expect");
-            const bool first_only = row.string("check").value_or("all") == "first";
-            seen_ids.insert(id);
-
             bool ipv4 = false;
-            for (const auto& e : expect) ipv4 = ipv4 || has_ipv4_host(e);
-            const urlsift::scan_options& options = ipv4 ? every_kind : defaults;
-
-            std::vector<std::string> found;
-            for (const auto& r : urlsift::scan(text, options)) found.push_back(r.raw);
-            bool ok = false;
-            if (expect.empty())
-                ok = found.empty();
-            else if (first_only)
-                ok = !found.empty() && found.front() == expect.front();
-            else
-                ok = found == expect;
+            for (const auto& e : row.strings("expect")) ipv4 = ipv4 || has_ipv4_host(e);
             ++total;
-            if (ok) ++passed;
-
-            const auto listed = known.find(id);
-            INFO(id << (ipv4 ? " (--abbrev all)" : "") << "\ntext: " << text);
-            if (listed == known.end()) {
-                std::string got;
-                for (const auto& f : found) got += "[" + f + "] ";
-                INFO("found: " << got);
-                CHECK(ok);  // fix it, or list it with the rule it follows
-            } else {
-                INFO("listed: " << listed->second);
-                CHECK_FALSE(ok);  // the list is honest: a listed case does fail
-            }
-            // The chunked scanner agrees with the whole-buffer one.
-            if (text.size() < 400) {
-                const auto split = urlsift::test::scan_in_chunks(text, options, {text.size() / 2});
-                CHECK(split.refs == urlsift::test::scan_whole(text, options));
-            }
+            if (known.check_case(row, ipv4 ? every_kind : defaults, ipv4 ? " (--abbrev all)" : "")) ++passed;
         }
-        if (total > 0)
-            std::cout << "abbrev conformance: " << source << ": " << passed << "/" << total << " cases pass ("
-                      << (100 * passed / total) << "%)\n";
+        urlsift::test::print_pass_rate("extract conformance (abbreviated URLs)", source, passed, total);
     }
-    for (const auto& [id, reason] : known) {
-        INFO("listed id " << id);
-        CHECK(seen_ids.count(id) == 1);
-    }
+    known.check_all_listed_ran();
 }

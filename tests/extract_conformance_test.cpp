@@ -3,8 +3,7 @@
 // or listed, with its reason, in tests/data/extract-known-differences.tsv;
 // the test also checks that every listed case still fails.
 
-#include "jsonl.hpp"
-#include "scan_test_util.hpp"
+#include "conformance_suite.hpp"
 
 #include <urlsift/scanner.hpp>
 
@@ -25,36 +24,8 @@
 
 namespace {
 
-namespace fs = std::filesystem;
-
+using urlsift::test::has_scheme;
 using urlsift::test::json_row;
-
-std::vector<json_row> read_suite(const fs::path& path) {
-    std::vector<json_row> rows;
-    for (auto& line : urlsift::test::read_jsonl(path.string())) {
-        INFO(path.filename().string() << ':' << line.number);
-        REQUIRE(line.row);
-        rows.push_back(std::move(*line.row));
-    }
-    return rows;
-}
-
-const fs::path suite_dir = fs::path(URLSIFT_SHARED_DIR) / "conformance" / "extract";
-
-/// Scheme prefixes that make an expected item a scheme URL without `//`.
-bool has_scheme(const std::string& item) {
-    if (item.find("://") != std::string::npos) return true;
-    for (const char* p : {"mailto:", "news:", "urn:", "tel:", "data:", "xmpp:", "sip:", "sms:", "magnet:", "mid:",
-                          "cid:", "geo:", "bitcoin:"}) {
-        const std::string prefix = p;
-        if (item.size() > prefix.size()) {
-            std::string head = item.substr(0, prefix.size());
-            for (auto& c : head) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-            if (head == prefix) return true;
-        }
-    }
-    return false;
-}
 
 /// Is the case about scheme URLs, the scanner's job with abbreviations off?
 /// Positives: every expected item has a scheme. Negatives: only from finders
@@ -78,30 +49,18 @@ bool selected(const std::string& source, const json_row& row) {
     return false;
 }
 
-std::map<std::string, std::string> read_known_differences() {
-    std::map<std::string, std::string> known;
-    std::ifstream in(fs::path(URLSIFT_TEST_DATA_DIR) / "extract-known-differences.tsv");
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
-        const auto tab = line.find('\t');
-        if (tab == std::string::npos) continue;
-        known[line.substr(0, tab)] = line.substr(tab + 1);
-    }
-    return known;
-}
-
 }  // namespace
 
 TEST_CASE("Peer suites: scheme URLs in text", "[scanner][conformance]") {
-    if (!fs::exists(suite_dir)) {
-        WARN("no conformance suites at " << suite_dir.string() << "; skipped");
+    namespace fs = std::filesystem;
+    const fs::path dir = urlsift::test::extract_suite_dir();
+    if (!fs::exists(dir)) {
+        WARN("no conformance suites at " << dir.string() << "; skipped");
         return;
     }
-    const auto known = read_known_differences();
-    std::set<std::string> seen_ids;
+    urlsift::test::known_differences known("extract-known-differences.tsv");
     std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(suite_dir))
+    for (const auto& entry : fs::directory_iterator(dir))
         if (entry.path().extension() == ".jsonl") files.push_back(entry.path());
     std::sort(files.begin(), files.end());
     const auto options = urlsift::test::scheme_only();
@@ -109,49 +68,12 @@ TEST_CASE("Peer suites: scheme URLs in text", "[scanner][conformance]") {
     for (const auto& file : files) {
         const std::string source = file.stem().string();
         std::size_t total = 0, passed = 0;
-        for (const json_row& row : read_suite(file)) {
+        for (const json_row& row : urlsift::test::read_suite(file)) {
             if (!selected(source, row)) continue;
-            const std::string id = row.string("id").value_or("");
-            const std::string text = row.string("text").value_or("");
-            const auto expect = row.strings("expect");
-            const bool first_only = row.string("check").value_or("all") == "first";
-            seen_ids.insert(id);
-
-            std::vector<std::string> found;
-            for (const auto& r : urlsift::scan(text, options)) found.push_back(r.raw);
-            bool ok = false;
-            if (expect.empty())
-                ok = found.empty();
-            else if (first_only)
-                ok = !found.empty() && found.front() == expect.front();
-            else
-                ok = found == expect;
             ++total;
-            if (ok) ++passed;
-
-            const auto listed = known.find(id);
-            INFO(id << "\ntext: " << text);
-            if (listed == known.end()) {
-                std::string got;
-                for (const auto& f : found) got += "[" + f + "] ";
-                INFO("found: " << got);
-                CHECK(ok); // fix it, or list it with the rule it follows
-            } else {
-                INFO("listed: " << listed->second);
-                CHECK_FALSE(ok); // the list is honest: a listed case does fail
-            }
-            // The chunked scanner agrees with the whole-buffer one.
-            if (text.size() < 400) {
-                const auto split = urlsift::test::scan_in_chunks(text, options, {text.size() / 2});
-                CHECK(split.refs == urlsift::test::scan_whole(text, options));
-            }
+            if (known.check_case(row, options)) ++passed;
         }
-        if (total > 0)
-            std::cout << "extract conformance: " << source << ": " << passed << "/" << total << " scheme-URL cases pass ("
-                      << (100 * passed / total) << "%)\n";
+        urlsift::test::print_pass_rate("extract conformance (scheme URLs)", source, passed, total);
     }
-    for (const auto& [id, reason] : known) {
-        INFO("listed id " << id);
-        CHECK(seen_ids.count(id) == 1);
-    }
+    known.check_all_listed_ran();
 }
