@@ -963,6 +963,16 @@ struct scanner::impl {
         return n;
     }
 
+    /// Whether `word`, the first word of a line (sentence punctuation after
+    /// it trimmed), is an abbreviated URL on its own under the options.
+    bool completes_alone(std::string_view word) const {
+        if (opt.abbrev.kinds == abbrev_none) return false;
+        while (!word.empty() && std::string_view(".,;:!?'\")]").find(word.back()) != std::string_view::npos)
+            word.remove_suffix(1);
+        if (word.find_first_of(".@") == std::string_view::npos) return false;
+        return complete_abbreviated(word, {}, opt.abbrev).has_value();
+    }
+
     /// At t[e], the end of a piece of the reference starting at t[s]: does
     /// the reference go on on the next line? Sets `cont` to where it goes on
     /// (0: it ends here) and `hyphen` when the hyphen rule joined it.
@@ -1007,9 +1017,11 @@ struct scanner::impl {
         if (static_cast<unsigned char>(first) < 0x80 && !is_ascii_alnum(first) && first != '/' && first != '~' &&
             first != '%' && first != '_')
             return outcome::done;
-        // A new URL on the next line is not a continuation.
+        // A new URL on the next line is not a continuation, and neither is
+        // an abbreviated one the options would complete: completing it
+        // writes a scheme there, and the reading must not change with that.
         if (word.find("://") != std::string_view::npos || starts_with_nocase(word, "www.") ||
-            starts_with_nocase(word, "url:") || starts_with_nocase(word, "mailto:"))
+            starts_with_nocase(word, "url:") || starts_with_nocase(word, "mailto:") || completes_alone(word))
             return outcome::done;
         if (last == '-' && e - s > 1) {
             // Appendix E: ignore the whitespace around a break after a hyphen.

@@ -263,3 +263,18 @@ TEST_CASE("regression: a URL inside a < too long to be a wrapper is left alone",
     CHECK(once == text);
     CHECK(rewrite(once, o) == once);
 }
+
+TEST_CASE("regression: a line starting with an abbreviated URL does not continue the one before",
+          "[rewriter][scanner][regression]") {
+    // Completing `example.com/page` writes `http://` in front of it, and a
+    // line starting with a scheme URL never continues the previous one; so
+    // the first pass must not read it as a continuation either.
+    const std::string text = "see http://www.example.org/docs/\nexample.com/page.html is another\n";
+    const auto refs = scan(text);
+    REQUIRE(refs.size() == 2);
+    CHECK(refs[0].url == "http://www.example.org/docs/");
+    CHECK(refs[1].url == "http://example.com/page.html");
+    const std::string once = rewrite(text);
+    CHECK(once == "see http://www.example.org/docs/\nhttp://example.com/page.html is another\n");
+    CHECK(rewrite(once) == once);
+}
