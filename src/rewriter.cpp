@@ -3,6 +3,7 @@
 #include <urlsift/normalize.hpp>
 
 #include <algorithm>
+#include <string_view>
 #include <utility>
 
 namespace urlsift {
@@ -26,29 +27,30 @@ std::optional<rewrite_set> parse_rewrite_list(std::string_view list) {
 
 namespace {
 
-// Whether a `<...>` put around a URL written after `before` leaves the text
-// before it as it was read: after a blank or an opening bracket, yes; glued
-// to a word (`fhttp://x`, which the scanner reads as `http://x`), the `<`
-// would split that word and change how it reads.
-bool stands_apart(char before) noexcept {
-    switch (before) {
-    case ' ': case '\t': case '\n': case '\r': case '\f': case '\v':
-    case '(': case '[': case '{': case ',': case ';':
-        return true;
-    default:
-        return false;
-    }
+// Whether a `<...>` put around a URL leaves the text on both sides as it
+// was read. Before it: a blank or an opening bracket; glued to a word
+// (`fhttp://x`, which the scanner reads as `http://x`), the `<` would split
+// that word. After it: a blank or sentence punctuation; a `>` glued to what
+// follows (`ftp://x/y<a@b.example>`) would change how that reads.
+bool stands_apart(surroundings around) noexcept {
+    constexpr std::string_view blanks = " \t\n\r\f\v";
+    const bool before = blanks.find(around.before) != std::string_view::npos ||
+                        std::string_view("([{,;").find(around.before) != std::string_view::npos;
+    const bool after = blanks.find(around.after) != std::string_view::npos ||
+                       std::string_view(".,;:!?)]}'").find(around.after) != std::string_view::npos;
+    return before && after;
 }
 
 }  // namespace
 
-std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options, char before) {
+std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options,
+                                     surroundings around) {
     // A reference cut at the length limit has no known end, and one inside a
     // `<` that was not taken as a wrapper (too long, or unclosed) sits in a
     // bracket of unknown extent: changing either could change how the
     // bracket reads next time. Leave them as written.
     if (ref.truncated) return std::nullopt;
-    if (before == '<' && ref.wrapper != wrapper_kind::angle) return std::nullopt;
+    if (around.before == '<' && ref.wrapper != wrapper_kind::angle) return std::nullopt;
     const auto allowed = [&](rewrite_kind k) { return (options.only & static_cast<rewrite_set>(k)) != 0; };
     const bool joined = ref.pieces.size() > 1;
 
@@ -74,7 +76,7 @@ std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_o
     else if (joined && allowed(rewrite_kind::joined))
         target = &ref.cleaned;
 
-    const bool wrap = options.angle_style && ref.wrapper == wrapper_kind::none && stands_apart(before);
+    const bool wrap = options.angle_style && ref.wrapper == wrapper_kind::none && stands_apart(around);
     const std::string& text = target != nullptr ? *target : ref.raw;
     if (!wrap && text == ref.raw) return std::nullopt;
 
@@ -117,13 +119,18 @@ struct rewriter::impl {
         emitted = upto;
     }
 
-    // The input byte before absolute offset `at` (>= pending_start).
-    char byte_before(std::uint64_t at) const {
-        return at > pending_start ? pending[at - 1 - pending_start] : last_released;
+    // The input bytes around a span starting at or after pending_start. A
+    // reference is reported once a byte after it was seen, or at the end.
+    surroundings around(const byte_range& span) const {
+        surroundings s;
+        s.before = span.offset > pending_start ? pending[span.offset - 1 - pending_start] : last_released;
+        const std::uint64_t end = span.offset + span.length;
+        if (end < pending_start + pending.size()) s.after = pending[end - pending_start];
+        return s;
     }
 
     bool on_reference(const found_reference& ref) {
-        auto e = edit_for(ref, options, byte_before(ref.outer.offset));
+        auto e = edit_for(ref, options, around(ref.outer));
         // The scanner reports references in order and never overlapping; an
         // edit behind what is written already would be a scanner fault, and
         // the safe answer to it is to leave the text alone.

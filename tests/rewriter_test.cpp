@@ -250,6 +250,11 @@ TEST_CASE("regression: --style angle leaves a URL glued to a word unwrapped", "[
     const std::string once = rewrite(text, angle);
     CHECK(once == "at <mirrwww.example.org/fhttp://aq/ and (<http://b.example/x>)\n");
     CHECK(rewrite(once, angle) == once);
+    // Nor one glued to what follows: a `>` before `<timbl@...>` would make
+    // that address stand apart, and a second pass would complete it.
+    angle.scan.abbrev.kinds = abbrev_all;
+    const std::string glued = "on\nftp://info.cern.ch/pub/ww<timbl@info.cern.ch>\n";
+    CHECK(rewrite(glued, angle) == glued);
 }
 
 TEST_CASE("regression: a URL inside a < too long to be a wrapper is left alone", "[rewriter][regression]") {

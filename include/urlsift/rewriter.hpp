@@ -83,13 +83,20 @@ private:
 /// One-shot form: the rewritten text of `text`.
 std::string rewrite(std::string_view text, const rewrite_options& options = {});
 
+/// The input bytes around a reference's `outer` span (a newline stands for
+/// the start or the end of the input).
+struct surroundings {
+    char before = '\n';
+    char after = '\n';
+};
+
 /// The edit a reference calls for under `options`, or nullopt to leave it
-/// as written. `before` is the input byte just before `ref.outer` (a
-/// newline at the start of the input): a reference inside a `<` the scanner
-/// did not take as a wrapper is left alone, and `--style angle` wraps only
-/// a URL that stands apart from the text before it, so that a second pass
-/// reads the output as the first pass wrote it. Exposed for tools that list
-/// changes without copying text.
-std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options, char before);
+/// as written. A reference inside a `<` the scanner did not take as a
+/// wrapper is left alone, and `--style angle` wraps only a URL that stands
+/// apart from the text on both sides, so that a second pass reads the
+/// output as the first pass wrote it. Exposed for tools that list changes
+/// without copying text.
+std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options,
+                                     surroundings around);
 
 }  // namespace urlsift
