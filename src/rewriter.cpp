@@ -32,6 +32,9 @@ namespace {
 // (`fhttp://x`, which the scanner reads as `http://x`), the `<` would split
 // that word. After it: a blank or sentence punctuation; a `>` glued to what
 // follows (`ftp://x/y<a@b.example>`) would change how that reads.
+// What may stand between a URL and what follows it in a sentence.
+constexpr std::string_view sentence_punctuation = ".,;:!?)]}'\"";
+
 bool stands_apart(surroundings around) noexcept {
     constexpr std::string_view blanks = " \t\n\r\f\v";
     const bool before = blanks.find(around.before) != std::string_view::npos ||
@@ -45,12 +48,14 @@ bool stands_apart(surroundings around) noexcept {
 
 std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options,
                                      surroundings around) {
-    // A reference cut at the length limit has no known end, and one inside a
-    // `<` that was not taken as a wrapper (too long, or unclosed) sits in a
-    // bracket of unknown extent: changing either could change how the
-    // bracket reads next time. Leave them as written.
+    // A reference cut at the length limit has no known end, and one that
+    // touches a `<` or `>` it is not wrapped by sits in brackets the scanner
+    // did not take as a wrapper (too long, unclosed, or holding spaces):
+    // rewriting it could change how the brackets read next time, so that a
+    // second pass would read the text differently. Leave them as written.
     if (ref.truncated) return std::nullopt;
-    if (around.before == '<' && ref.wrapper != wrapper_kind::angle) return std::nullopt;
+    if (ref.wrapper != wrapper_kind::angle && (around.before == '<' || around.after_punctuation == '>'))
+        return std::nullopt;
     const auto allowed = [&](rewrite_kind k) { return (options.only & static_cast<rewrite_set>(k)) != 0; };
     const bool joined = ref.pieces.size() > 1;
 
@@ -124,8 +129,11 @@ struct rewriter::impl {
     surroundings around(const byte_range& span) const {
         surroundings s;
         s.before = span.offset > pending_start ? pending[span.offset - 1 - pending_start] : last_released;
-        const std::uint64_t end = span.offset + span.length;
-        if (end < pending_start + pending.size()) s.after = pending[end - pending_start];
+        const std::uint64_t fed = pending_start + pending.size();
+        std::uint64_t end = span.offset + span.length;
+        if (end < fed) s.after = pending[end - pending_start];
+        while (end < fed && sentence_punctuation.find(pending[end - pending_start]) != std::string_view::npos) ++end;
+        if (end < fed) s.after_punctuation = pending[end - pending_start];
         return s;
     }
 

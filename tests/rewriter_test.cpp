@@ -283,3 +283,15 @@ TEST_CASE("regression: a line starting with an abbreviated URL does not continue
     CHECK(once == "see http://www.example.org/docs/\nhttp://example.com/page.html is another\n");
     CHECK(rewrite(once) == once);
 }
+
+TEST_CASE("regression: a URL joined inside brackets that hold a space is left alone", "[rewriter][regression]") {
+    // `<ht./tp://x/\n ietf/y>` holds a line break, so it is no wrapper and
+    // the URL inside it is bare; joining it would make the brackets a
+    // wrapper of a relative reference on the next pass.
+    rewrite_options o;
+    o.scan.base = *resolver::make("http://a/b/c/d;p?q");
+    const std::string text = "and\n<ht./tp://www.ics.uftp.du/pub/\n ietf/uri/hiARNING>.\n";
+    const std::string once = rewrite(text, o);
+    CHECK(once == text);
+    CHECK(rewrite(once, o) == once);
+}

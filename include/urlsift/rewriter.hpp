@@ -88,11 +88,12 @@ std::string rewrite(std::string_view text, const rewrite_options& options = {});
 struct surroundings {
     char before = '\n';
     char after = '\n';
+    char after_punctuation = '\n'; ///< the first byte after that is not sentence punctuation
 };
 
 /// The edit a reference calls for under `options`, or nullopt to leave it
-/// as written. A reference inside a `<` the scanner did not take as a
-/// wrapper is left alone, and `--style angle` wraps only a URL that stands
+/// as written. A reference that touches a `<` or `>` it is not wrapped by
+/// is left alone, and `--style angle` wraps only a URL that stands
 /// apart from the text on both sides, so that a second pass reads the
 /// output as the first pass wrote it. Exposed for tools that list changes
 /// without copying text.
