@@ -963,6 +963,26 @@ struct scanner::impl {
         return n;
     }
 
+    /// Whether a URL with a registered scheme starts anywhere in `word`
+    /// (`mailto:x`, or `mailto:` ending a longer run, `URLsmailto:x`): the
+    /// scanner reports a reference from there, which a rewrite may change.
+    static bool holds_scheme_start(std::string_view word) {
+        for (std::size_t colon = word.find(':'); colon != std::string_view::npos; colon = word.find(':', colon + 1)) {
+            std::size_t from = colon;
+            while (from > 0 && colon - from < detail::max_scheme_length &&
+                   detail::is_scheme_char(static_cast<unsigned char>(word[from - 1])))
+                --from;
+            const std::string_view rest = word.substr(colon + 1);
+            for (std::size_t b = from; b < colon; ++b) {
+                if (colon - b > detail::max_registered_scheme_length) continue;
+                const std::string_view name = word.substr(b, colon - b);
+                if (detail::is_registered_scheme(name) && detail::classify_scheme(name, rest) != detail::scheme_kind::none)
+                    return true;
+            }
+        }
+        return false;
+    }
+
     /// Whether `word`, the first word of a line (sentence punctuation after
     /// it trimmed), is an abbreviated URL on its own under the options.
     bool completes_alone(std::string_view word) const {
@@ -1021,7 +1041,7 @@ struct scanner::impl {
         // an abbreviated one the options would complete: completing it
         // writes a scheme there, and the reading must not change with that.
         if (word.find("://") != std::string_view::npos || starts_with_nocase(word, "www.") ||
-            starts_with_nocase(word, "url:") || starts_with_nocase(word, "mailto:") || completes_alone(word))
+            starts_with_nocase(word, "url:") || holds_scheme_start(word) || completes_alone(word))
             return outcome::done;
         if (last == '-' && e - s > 1) {
             // Appendix E: ignore the whitespace around a break after a hyphen.

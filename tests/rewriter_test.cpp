@@ -295,3 +295,16 @@ TEST_CASE("regression: a URL joined inside brackets that hold a space is left al
     CHECK(once == text);
     CHECK(rewrite(once, o) == once);
 }
+
+TEST_CASE("regression: a next line holding the start of a mailto: URL does not continue a URL",
+          "[rewriter][scanner][regression]") {
+    // The scanner reports `mailto:i-\n ngtes...` from inside `URLsmailto:`;
+    // joining it makes the word look like URL text, which must not make a
+    // second pass continue `b.edu/pub/` onto that line.
+    const std::string text = "and b.edu/pub/\nURLsmailto:i-\n ngtes.html#Wtes.html#WARNING\n";
+    const auto refs = scan(text);
+    REQUIRE(refs.size() == 2);
+    CHECK(refs[0].url == "http://b.edu/pub/");
+    const std::string once = rewrite(text);
+    CHECK(rewrite(once) == once);
+}
