@@ -348,9 +348,7 @@ int cmd_extract(const args& a) {
     st.raw = vm["raw"].as<bool>();
     st.resolve = make_resolve_options("extract", ss);
     st.canonicalize = st.resolve.normalize || st.resolve.mode == resolve_mode::browser;
-    if (binary != "skip" && binary != "text")
-        throw usage_error("extract", "unknown --binary '" + binary + "' (choose skip or text)");
-    st.binary_text = binary == "text";
+    st.binary_text = parse_binary_as_text("extract", binary);
     scan_options so = make_scan_options("extract", ss, abbrev_default);
     std::string encoding_error;
     auto decoder = charset_decoder::open(encoding, encoding_error);

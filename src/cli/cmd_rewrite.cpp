@@ -222,9 +222,7 @@ int cmd_rewrite(const args& arguments) {
     if (style != "plain" && style != "angle")
         throw usage_error("rewrite", "unknown --style '" + style + "' (choose plain or angle)");
     st.rewrite.angle_style = style == "angle";
-    if (binary != "skip" && binary != "text")
-        throw usage_error("rewrite", "unknown --binary '" + binary + "' (choose skip or text)");
-    st.binary_text = binary == "text";
+    st.binary_text = parse_binary_as_text("rewrite", binary);
     st.diff = vm["diff"].as<bool>();
     st.dry_run = vm["dry-run"].as<bool>() || st.diff;
     if (in_place) {

@@ -43,4 +43,10 @@ format parse_format(std::string_view command, const std::string& value, std::str
                       "unknown --format '" + value + "' (choose one of: " + std::string(allowed) + ")");
 }
 
+bool parse_binary_as_text(std::string_view command, const std::string& value) {
+    if (value != "skip" && value != "text")
+        throw usage_error(std::string(command), "unknown --binary '" + value + "' (choose skip or text)");
+    return value == "text";
+}
+
 }  // namespace urlsift::cli

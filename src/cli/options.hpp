@@ -28,4 +28,8 @@ enum class format { text, jsonl, csv, tsv };
 /// "text|jsonl"); throws usage_error naming the allowed values otherwise.
 format parse_format(std::string_view command, const std::string& value, std::string_view allowed);
 
+/// Parses a --binary value: true for `text` (scan files with NUL bytes as
+/// text), false for `skip`; throws usage_error otherwise.
+bool parse_binary_as_text(std::string_view command, const std::string& value);
+
 }  // namespace urlsift::cli
