@@ -13,6 +13,7 @@
 #include <urlsift/abbrev.hpp>
 
 #include "abbrev_lexicon.hpp"
+#include "ascii.hpp"
 #include "icu_text.hpp"
 #include "tld_table.hpp"
 
@@ -25,22 +26,18 @@ namespace {
 
 namespace lex = detail::lexicon;
 
-constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
-constexpr bool is_upper(char c) noexcept { return c >= 'A' && c <= 'Z'; }
-constexpr bool is_lower(char c) noexcept { return c >= 'a' && c <= 'z'; }
-constexpr bool is_alpha(char c) noexcept { return is_upper(c) || is_lower(c); }
-constexpr bool is_alnum(char c) noexcept { return is_alpha(c) || is_digit(c); }
+using detail::find_first_of_bytes;
+using detail::iequals;
+using detail::is_alnum;
+using detail::is_alpha;
+using detail::is_digit;
+using detail::is_lower;
+using detail::is_upper;
+using detail::to_lower;
+
 constexpr bool is_non_ascii(char c) noexcept { return static_cast<unsigned char>(c) >= 0x80; }
 constexpr bool is_space(char c) noexcept {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-constexpr char to_lower(char c) noexcept { return is_upper(c) ? static_cast<char>(c - 'A' + 'a') : c; }
-
-bool iequals(std::string_view a, std::string_view b) noexcept {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (to_lower(a[i]) != to_lower(b[i])) return false;
-    return true;
 }
 
 bool all_digits(std::string_view s) noexcept {
@@ -157,12 +154,12 @@ struct site_split {
 
 std::optional<site_split> split_site(std::string_view token) noexcept {
     site_split s;
-    const std::size_t end = token.find_first_of(":/?#");
+    const std::size_t end = find_first_of_bytes(token, ":/?#");
     s.host = token.substr(0, end);
     if (end == std::string_view::npos) return s;
     std::string_view tail = token.substr(end);
     if (tail.front() == ':') {
-        const std::size_t port_end = tail.find_first_of("/?#");
+        const std::size_t port_end = find_first_of_bytes(tail, "/?#");
         s.port = tail.substr(1, port_end == std::string_view::npos ? tail.npos : port_end - 1);
         if (!is_port(s.port)) return std::nullopt;
         tail = port_end == std::string_view::npos ? std::string_view{} : tail.substr(port_end);
@@ -256,7 +253,7 @@ std::optional<std::string_view> news_scheme(std::string_view rest) noexcept {
     if (rest.empty() || rest == "/") return "news://";
     if (rest.front() != '/') return std::nullopt;
     std::string_view path = rest.substr(1);
-    if (path.find('@') != std::string_view::npos && path.find_first_of("/?#") == std::string_view::npos)
+    if (path.find('@') != std::string_view::npos && find_first_of_bytes(path, "/?#") == std::string_view::npos)
         return "news://";  // a message-id
     if (path.back() == '/') path.remove_suffix(1);
     const std::size_t slash = path.find('/');
@@ -493,7 +490,7 @@ std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::st
 
     // An `@` before the path makes a mail address or nothing.
     const std::size_t at = token.find('@');
-    if (at != std::string_view::npos && at < token.find_first_of("/?#")) {
+    if (at != std::string_view::npos && at < find_first_of_bytes(token, "/?#")) {
         if (!enabled(options, abbrev_kind::email)) return std::nullopt;
         // `~a@example.org`: the scanner took the `~` for punctuation, but it
         // is atext of the local part; what is left names another mailbox.

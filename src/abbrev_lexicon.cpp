@@ -1,5 +1,7 @@
 #include "abbrev_lexicon.hpp"
 
+#include "folded_set.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -8,8 +10,8 @@ namespace urlsift::detail::lexicon {
 
 namespace {
 
-// Every list is sorted (checked at compile time) and lower case, and is
-// searched with a label folded on the stack.
+// Every list is sorted (checked at compile time, for the reader) and lower
+// case, and is searched through a hash index built at compile time.
 template <std::size_t N>
 constexpr bool sorted_unique(const std::array<std::string_view, N>& list) {
     for (std::size_t i = 1; i < N; ++i)
@@ -17,16 +19,10 @@ constexpr bool sorted_unique(const std::array<std::string_view, N>& list) {
     return true;
 }
 
-template <std::size_t N>
-bool contains_folded(const std::array<std::string_view, N>& list, std::string_view word) noexcept {
-    constexpr std::size_t longest = 16;
-    if (word.empty() || word.size() > longest) return false;
-    std::array<char, longest> folded{};
-    for (std::size_t i = 0; i < word.size(); ++i) {
-        const char c = word[i];
-        folded[i] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-    }
-    return std::binary_search(list.begin(), list.end(), std::string_view(folded.data(), word.size()));
+template <const auto& List>
+bool contains_folded(std::string_view word) noexcept {
+    static constexpr folded_set index{List};
+    return index.contains(word);
 }
 
 // TLDs that name file types in source trees, mail attachments and shell
@@ -170,19 +166,19 @@ static_assert(sorted_unique(void_elements));
 
 }  // namespace
 
-bool is_file_extension_tld(std::string_view label) noexcept { return contains_folded(file_extension_tlds, label); }
-bool is_word_tld(std::string_view label) noexcept { return contains_folded(word_tlds, label); }
-bool is_core_tld(std::string_view label) noexcept { return contains_folded(core_tlds, label); }
-bool is_code_receiver(std::string_view label) noexcept { return contains_folded(code_receivers, label); }
-bool is_generic_sld(std::string_view label) noexcept { return contains_folded(generic_slds, label); }
-bool is_login_command(std::string_view word) noexcept { return contains_folded(login_commands, word); }
-bool is_message_id_header(std::string_view name) noexcept { return contains_folded(message_id_headers, name); }
-bool is_html_element(std::string_view name) noexcept { return contains_folded(html_elements, name); }
-bool is_void_element(std::string_view name) noexcept { return contains_folded(void_elements, name); }
+bool is_file_extension_tld(std::string_view label) noexcept { return contains_folded<file_extension_tlds>(label); }
+bool is_word_tld(std::string_view label) noexcept { return contains_folded<word_tlds>(label); }
+bool is_core_tld(std::string_view label) noexcept { return contains_folded<core_tlds>(label); }
+bool is_code_receiver(std::string_view label) noexcept { return contains_folded<code_receivers>(label); }
+bool is_generic_sld(std::string_view label) noexcept { return contains_folded<generic_slds>(label); }
+bool is_login_command(std::string_view word) noexcept { return contains_folded<login_commands>(word); }
+bool is_message_id_header(std::string_view name) noexcept { return contains_folded<message_id_headers>(name); }
+bool is_html_element(std::string_view name) noexcept { return contains_folded<html_elements>(name); }
+bool is_void_element(std::string_view name) noexcept { return contains_folded<void_elements>(name); }
 
 cue cue_strength(std::string_view word) noexcept {
-    if (contains_folded(strong_cues, word)) return cue::strong;
-    if (contains_folded(weak_cues, word)) return cue::weak;
+    if (contains_folded<strong_cues>(word)) return cue::strong;
+    if (contains_folded<weak_cues>(word)) return cue::weak;
     return cue::none;
 }
 

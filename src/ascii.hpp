@@ -30,4 +30,14 @@ constexpr bool iequals(std::string_view a, std::string_view b) noexcept {
     return true;
 }
 
+/// The index of the first byte of `s` that is one of `set`, or npos.
+/// std::string_view::find_first_of searches `set` once per byte of `s`
+/// with memchr; the scanner's tokens are short and the sets tiny.
+constexpr std::size_t find_first_of_bytes(std::string_view s, std::string_view set) noexcept {
+    for (std::size_t i = 0; i < s.size(); ++i)
+        for (const char c : set)
+            if (s[i] == c) return i;
+    return std::string_view::npos;
+}
+
 }  // namespace urlsift::detail

@@ -14,7 +14,7 @@ struct scheme_entry {
 };
 
 // Schemes named by the specification (Section 1.3, RFC 1738) and widely
-// registered ones, sorted by name for binary search. Hierarchical entries
+// registered ones, sorted by name for the reader. Hierarchical entries
 // still need `//` so that prose such as "http: the protocol" is left alone.
 constexpr std::array schemes = std::to_array<scheme_entry>({
     {"about", scheme_kind::opaque},       {"acap", scheme_kind::hierarchical},
@@ -60,7 +60,7 @@ static_assert(std::all_of(schemes.begin(), schemes.end(),
                           [](const scheme_entry& e) { return e.name.size() <= max_registered_scheme_length; }));
 
 /// A name of up to 8 bytes packed into one integer, lower-cased, first byte
-/// highest (so that the keys sort as the names do); 0 for longer names.
+/// highest; 0 for longer names.
 constexpr std::uint64_t pack_lower(std::string_view name) noexcept {
     if (name.size() > max_registered_scheme_length) return 0;
     std::uint64_t key = 0;
@@ -72,15 +72,31 @@ constexpr std::uint64_t pack_lower(std::string_view name) noexcept {
     return key;
 }
 
-/// The table as packed keys, in the same order: one integer compare per
-/// probe instead of a string compare.
 constexpr auto scheme_keys = [] {
     std::array<std::uint64_t, schemes.size()> keys{};
     for (std::size_t i = 0; i < schemes.size(); ++i) keys[i] = pack_lower(schemes[i].name);
     return keys;
 }();
 
-static_assert(std::is_sorted(scheme_keys.begin(), scheme_keys.end()));
+/// An index of the packed keys: open addressing with linear probing, at
+/// most a quarter full, so a lookup is one multiply and usually one compare.
+/// A slot holds an entry's index + 1; 0 is empty.
+constexpr std::size_t scheme_slot_count = 512;
+static_assert(schemes.size() * 4 <= scheme_slot_count);
+
+constexpr std::size_t slot_of(std::uint64_t key) noexcept {
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 55);
+}
+
+constexpr auto scheme_slots = [] {
+    std::array<std::uint8_t, scheme_slot_count> table{};
+    for (std::size_t i = 0; i < schemes.size(); ++i) {
+        std::size_t k = slot_of(scheme_keys[i]);
+        while (table[k] != 0) k = (k + 1) % scheme_slot_count;
+        table[k] = static_cast<std::uint8_t>(i + 1);
+    }
+    return table;
+}();
 
 /// The table entry for `name` (any case), or nullptr.
 const scheme_entry* find_scheme(std::string_view name) noexcept {
@@ -89,9 +105,11 @@ const scheme_entry* find_scheme(std::string_view name) noexcept {
     for (const char c : name)
         if (c == '\0') return nullptr;
     const std::uint64_t key = pack_lower(name);
-    const auto* it = std::lower_bound(scheme_keys.begin(), scheme_keys.end(), key);
-    if (it == scheme_keys.end() || *it != key) return nullptr;
-    return &schemes[static_cast<std::size_t>(it - scheme_keys.begin())];
+    for (std::size_t k = slot_of(key); scheme_slots[k] != 0; k = (k + 1) % scheme_slot_count) {
+        const std::size_t i = scheme_slots[k] - 1U;
+        if (scheme_keys[i] == key) return &schemes[i];
+    }
+    return nullptr;
 }
 
 bool equals_lower(std::string_view mixed, std::string_view lower) noexcept {

@@ -1,13 +1,15 @@
 #pragma once
 // The scanner's loops over plain ASCII text, 16 bytes at a time with SSE2
-// (baseline on x86-64; the anchor search uses 32 with AVX2 when the
-// processor has it) and bytewise elsewhere:
-//  - find the next byte that can anchor a reference (docs/scanning.md,
-//    "Streaming": `:`, `<`, and with abbreviations on `.` and `@`);
+// (baseline on x86-64; 32 with AVX2 when the processor has it) and
+// bytewise elsewhere:
+//  - find the bytes that can anchor a reference (docs/scanning.md,
+//    "Streaming": `:`, `<`, and with abbreviations on `.` and `@`), as a
+//    bit mask of 64 bytes at a time;
 //  - walk back to the start of a run and forward to its next `:` or end;
 //  - count line feeds for the positions of the references reported.
 
 #include <cstddef>
+#include <cstdint>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -27,28 +29,6 @@ constexpr bool is_anchor(unsigned char b) noexcept {
 }
 
 #if defined(URLSIFT_SCAN_AVX2)
-/// find_anchor 32 bytes at a time, for processors that have AVX2.
-template <bool Abbrev>
-__attribute__((target("avx2"))) std::size_t find_anchor_avx2(const unsigned char* p, std::size_t i,
-                                                               std::size_t n) noexcept {
-    const __m256i colon = _mm256_set1_epi8(':');
-    const __m256i lt = _mm256_set1_epi8('<');
-    const __m256i dot = _mm256_set1_epi8('.');
-    const __m256i at = _mm256_set1_epi8('@');
-    while (i + 32 <= n) {
-        const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
-        __m256i hit = _mm256_or_si256(_mm256_cmpeq_epi8(v, colon), _mm256_cmpeq_epi8(v, lt));
-        if constexpr (Abbrev)
-            hit = _mm256_or_si256(hit, _mm256_or_si256(_mm256_cmpeq_epi8(v, dot), _mm256_cmpeq_epi8(v, at)));
-        const auto mask = static_cast<unsigned>(_mm256_movemask_epi8(hit));
-        if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
-        i += 32;
-    }
-    for (; i < n; ++i)
-        if (is_anchor<Abbrev>(p[i])) return i;
-    return n;
-}
-
 /// Checked once, on first use (after the C runtime has started).
 inline bool has_avx2() noexcept {
     static const bool yes = [] {
@@ -57,34 +37,96 @@ inline bool has_avx2() noexcept {
     }();
     return yes;
 }
+
+/// The anchor bits of the 32 bytes at q.
+template <bool Abbrev>
+__attribute__((target("avx2"))) inline std::uint64_t anchor_bits_avx2(const unsigned char* q) noexcept {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
+    __m256i hit = _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(':')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('<')));
+    if constexpr (Abbrev)
+        hit = _mm256_or_si256(hit, _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('.')),
+                                                   _mm256_cmpeq_epi8(v, _mm256_set1_epi8('@'))));
+    return static_cast<std::uint32_t>(_mm256_movemask_epi8(hit));
+}
+
+/// find_anchor_block with AVX2: 64 bytes in two loads.
+template <bool Abbrev>
+__attribute__((target("avx2"))) std::size_t find_anchor_block_avx2(const unsigned char* p, std::size_t i,
+                                                                     std::size_t n, std::uint64_t& bits) noexcept {
+    for (; i + 64 <= n; i += 64) {
+        bits = anchor_bits_avx2<Abbrev>(p + i) | (anchor_bits_avx2<Abbrev>(p + i + 32) << 32);
+        if (bits != 0) return i;
+    }
+    bits = 0;
+    return i;
+}
 #endif
 
-/// The index of the first byte in p[i, n) that is `:` or `<`, or also `.` or
-/// `@` when `Abbrev` is set; `n` when there is none.
+/// From p[i], the first 64-byte block p[b, b + 64) (b = i + 64k, b + 64 <=
+/// n) holding a byte that can anchor a reference, with bit j of `bits` set
+/// when p[b + j] is one. When there is none, the index where fewer than 64
+/// bytes are left, with `bits` 0.
 template <bool Abbrev>
-inline std::size_t find_anchor(const unsigned char* p, std::size_t i, std::size_t n) noexcept {
+inline std::size_t find_anchor_block(const unsigned char* p, std::size_t i, std::size_t n,
+                                     std::uint64_t& bits) noexcept {
 #if defined(URLSIFT_SCAN_AVX2)
-    // A buffer too short for one round of the wide loop stays with SSE2.
-    if (n - i >= 64 && has_avx2()) return find_anchor_avx2<Abbrev>(p, i, n);
+    if (has_avx2()) return find_anchor_block_avx2<Abbrev>(p, i, n, bits);
 #endif
+    for (; i + 64 <= n; i += 64) {
+        bits = 0;
 #if defined(__SSE2__)
-    const __m128i colon = _mm_set1_epi8(':');
-    const __m128i lt = _mm_set1_epi8('<');
-    const __m128i dot = _mm_set1_epi8('.');
-    const __m128i at = _mm_set1_epi8('@');
-    while (i + 16 <= n) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-        __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, colon), _mm_cmpeq_epi8(v, lt));
-        if constexpr (Abbrev) hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, dot), _mm_cmpeq_epi8(v, at)));
-        const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hit));
-        if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
-        i += 16;
-    }
+        const __m128i colon = _mm_set1_epi8(':');
+        const __m128i lt = _mm_set1_epi8('<');
+        const __m128i dot = _mm_set1_epi8('.');
+        const __m128i at = _mm_set1_epi8('@');
+        for (std::size_t q = 0; q < 64; q += 16) {
+            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i + q));
+            __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, colon), _mm_cmpeq_epi8(v, lt));
+            if constexpr (Abbrev) hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, dot), _mm_cmpeq_epi8(v, at)));
+            bits |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(hit))) << q;
+        }
+#else
+        for (std::size_t q = 0; q < 64; ++q)
+            if (is_anchor<Abbrev>(p[i + q])) bits |= std::uint64_t{1} << q;
 #endif
-    for (; i < n; ++i)
-        if (is_anchor<Abbrev>(p[i])) return i;
-    return n;
+        if (bits != 0) return i;
+    }
+    bits = 0;
+    return i;
 }
+
+/// The anchors of a buffer in order, from a bit mask of 64 bytes at a time:
+/// where anchors are frequent (a `.` every sentence) most steps are a shift
+/// and a count of trailing zeros, with no new loads.
+class anchor_cursor {
+public:
+    anchor_cursor(const unsigned char* p, std::size_t n, bool abbrev) noexcept : p_(p), n_(n), abbrev_(abbrev) {}
+
+    /// The index of the first anchor in p[i, n), or n.
+    std::size_t next(std::size_t i) noexcept {
+        if (i >= block_ && i - block_ < 64) {
+            const std::uint64_t left = bits_ & (~std::uint64_t{0} << (i - block_));
+            if (left != 0) return block_ + static_cast<std::size_t>(__builtin_ctzll(left));
+            i = block_ + 64;
+        }
+        if (i >= n_) return n_;
+        block_ = abbrev_ ? find_anchor_block<true>(p_, i, n_, bits_) : find_anchor_block<false>(p_, i, n_, bits_);
+        if (bits_ == 0) {
+            // Fewer than 64 bytes are left: their bits one by one.
+            for (std::size_t k = block_; k < n_; ++k)
+                if (abbrev_ ? is_anchor<true>(p_[k]) : is_anchor<false>(p_[k])) bits_ |= std::uint64_t{1} << (k - block_);
+            if (bits_ == 0) return n_;
+        }
+        return block_ + static_cast<std::size_t>(__builtin_ctzll(bits_));
+    }
+
+private:
+    const unsigned char* p_;
+    std::size_t n_;
+    bool abbrev_;
+    std::size_t block_ = static_cast<std::size_t>(-1); ///< start of the 64 bytes in bits_
+    std::uint64_t bits_ = 0;
+};
 
 /// Whether the ASCII byte `b` ends a run (scan_unicode: space or delimiter
 /// role). Kept in step with make_ascii_roles.
@@ -154,9 +196,97 @@ inline std::size_t forward_to_colon_or_stop(const unsigned char* p, std::size_t 
     return n;
 }
 
+#if defined(URLSIFT_SCAN_AVX2)
+/// count_newlines 32 bytes at a time, for processors that have AVX2; the
+/// same byte-wise counters as the SSE2 loop below.
+__attribute__((target("avx2"))) inline std::size_t count_newlines_avx2(const char* p, std::size_t n,
+                                                                        std::size_t& i) noexcept {
+    std::size_t count = 0;
+    const __m256i nl = _mm256_set1_epi8('\n');
+    while (i + 32 <= n) {
+        __m256i acc = _mm256_setzero_si256();
+        for (int round = 0; round < 255 && i + 32 <= n; ++round, i += 32) {
+            const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
+            acc = _mm256_sub_epi8(acc, _mm256_cmpeq_epi8(v, nl));
+        }
+        const __m256i sums = _mm256_sad_epu8(acc, _mm256_setzero_si256());
+        count += static_cast<std::size_t>(_mm256_extract_epi64(sums, 0)) +
+                 static_cast<std::size_t>(_mm256_extract_epi64(sums, 1)) +
+                 static_cast<std::size_t>(_mm256_extract_epi64(sums, 2)) +
+                 static_cast<std::size_t>(_mm256_extract_epi64(sums, 3));
+    }
+    return count;
+}
+#endif
+
+/// The first index in p[i, n) holding an ASCII run stop or a non-ASCII
+/// byte (which the caller decodes); `n` when there is none.
+inline std::size_t forward_to_stop(const unsigned char* p, std::size_t i, std::size_t n) noexcept {
+#if defined(__SSE2__)
+    const __m128i low = _mm_set1_epi8(0x21);
+    const __m128i del = _mm_set1_epi8(0x7F);
+    const __m128i lt = _mm_set1_epi8('<');
+    const __m128i gt = _mm_set1_epi8('>');
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i tick = _mm_set1_epi8('`');
+    const __m128i bar = _mm_set1_epi8('|');
+    while (i + 16 <= n) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+        const __m128i a = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(v, low), _mm_cmpeq_epi8(v, del)),
+                                       _mm_cmpeq_epi8(v, bar));
+        const __m128i b = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lt), _mm_cmpeq_epi8(v, gt)),
+                                       _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, tick)));
+        const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(a, b)));
+        if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
+        i += 16;
+    }
+#endif
+    for (; i < n; ++i) {
+        const unsigned char b = p[i];
+        if (b >= 0x80 || is_ascii_run_stop(b)) return i;
+    }
+    return n;
+}
+
+/// Whether the ASCII byte `b` is a bracket the scanner pairs inside a URL.
+constexpr bool is_ascii_bracket(unsigned char b) noexcept {
+    return b == '(' || b == ')' || b == '[' || b == ']' || b == '{' || b == '}';
+}
+
+/// The first index in p[i, n) holding an ASCII bracket `()[]{}` or a
+/// non-ASCII byte (which may be a fullwidth bracket); `n` when there is none.
+inline std::size_t forward_to_bracket(const unsigned char* p, std::size_t i, std::size_t n) noexcept {
+#if defined(__SSE2__)
+    // `(` and `)` are 0x28 and 0x29; `[`, `]`, `{`, `}` are 0x5B, 0x5D, 0x7B,
+    // 0x7D: one compare after clearing bit 5 folds `[` with `{` and `]` with `}`.
+    const __m128i paren = _mm_set1_epi8(0x28);
+    const __m128i not_one = _mm_set1_epi8(static_cast<char>(0xFE));
+    const __m128i not_bit5 = _mm_set1_epi8(static_cast<char>(0xDF));
+    const __m128i square = _mm_set1_epi8(0x5B);
+    const __m128i square_close = _mm_set1_epi8(0x5D);
+    while (i + 16 <= n) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+        const __m128i folded = _mm_and_si128(v, not_bit5);
+        const __m128i hit = _mm_or_si128(
+            _mm_cmpeq_epi8(_mm_and_si128(v, not_one), paren),
+            _mm_or_si128(_mm_cmpeq_epi8(folded, square), _mm_cmpeq_epi8(folded, square_close)));
+        // movemask also takes each byte's top bit: the non-ASCII bytes.
+        const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(hit, v)));
+        if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
+        i += 16;
+    }
+#endif
+    for (; i < n; ++i)
+        if (p[i] >= 0x80 || is_ascii_bracket(p[i])) return i;
+    return n;
+}
+
 /// The number of line feeds in p[0, n).
 inline std::size_t count_newlines(const char* p, std::size_t n) noexcept {
     std::size_t count = 0, i = 0;
+#if defined(URLSIFT_SCAN_AVX2)
+    if (n >= 64 && has_avx2()) count = count_newlines_avx2(p, n, i);
+#endif
 #if defined(__SSE2__)
     // Byte-wise counters (a match is -1, subtracted), summed before any can
     // pass 255; no popcount instruction is assumed.

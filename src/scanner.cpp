@@ -16,9 +16,11 @@
 
 #include <urlsift/scanner.hpp>
 
+#include "ascii.hpp"
 #include "scan_schemes.hpp"
 #include "scan_skip.hpp"
 #include "scan_unicode.hpp"
+#include "tld_table.hpp"
 
 #include <algorithm>
 #include <array>
@@ -388,13 +390,12 @@ struct scanner::impl {
     /// not the end of the input). Stops early at `limit`.
     std::size_t run_end(std::size_t i, std::size_t limit = npos) const {
         const std::size_t n = t.size();
+        const auto* bytes = reinterpret_cast<const unsigned char*>(t.data());
         while (i < n && i < limit) {
-            const auto b = static_cast<unsigned char>(t[i]);
-            if (b < 0x80) {
-                if (!is_run_role(detail::ascii_role(b))) return i;
-                ++i;
-                continue;
-            }
+            // ASCII run bytes, the common case, 16 at a time.
+            i = detail::forward_to_stop(bytes, i, std::min(n, limit));
+            if (i >= n || i >= limit) break;
+            if (bytes[i] < 0x80) return i;
             bool more = false;
             const char_info c = at(i, more);
             if (more) return npos;
@@ -473,16 +474,21 @@ struct scanner::impl {
             i = e;
             i_run_start = base + e;
         }
-        const auto* bytes = reinterpret_cast<const unsigned char*>(t.data());
+        detail::anchor_cursor anchors(reinterpret_cast<const unsigned char*>(t.data()), n, abbrev_anchors);
         while (!stopped) {
-            const std::size_t a = abbrev_anchors ? detail::find_anchor<true>(bytes, i, n)
-                                                 : detail::find_anchor<false>(bytes, i, n);
+            const std::size_t a = anchors.next(i);
             if (a >= n) {
                 stop_trailing(i, i_run_start);
                 return;
             }
             if (a + 2 < n && i_run_start == base + i && ends_plain_word(a)) {
                 i = a + 1;
+                i_run_start = base + i;
+                continue;
+            }
+            std::size_t word_end = 0;
+            if (t[a] == '.' && i_run_start == base + i && dotted_word_without_site(a, word_end)) {
+                i = word_end;
                 i_run_start = base + i;
                 continue;
             }
@@ -531,6 +537,51 @@ struct scanner::impl {
         if (c == '.') return true;
         if (c != ':' || a < 3) return false;
         return !starts_with_nocase(t.substr(a - 3, 3), "url");
+    }
+
+    /// True when the `.` at t[a], the first anchor of its run, is in a word
+    /// that cannot hold a site: after it come only ASCII labels joined by
+    /// dots, then sentence punctuation or closing brackets up to the end of
+    /// the run (at `end`), and the last label is no known top-level domain
+    /// nor a number (Appendix F; may_complete_host). Prose is full of these:
+    /// `foo.c`, `e.g.`, `cron.daily)`, `libs/x/y.hpp`, `Makefile.am:`.
+    ///
+    /// Nothing else in the run can change that: it has no `:`, `@` or `.`
+    /// before the anchor, so no scheme or mail address; a `/ ? #` before it
+    /// leaves the host one label; a `:` among the final punctuation ends no
+    /// scheme URL (nothing follows it in the run). A run that may go on in
+    /// the next chunk or on the next line is left to scan_run.
+    bool dotted_word_without_site(std::size_t a, std::size_t& end) const {
+        const std::size_t n = t.size();
+        std::size_t k = a + 1, label = k;
+        for (;;) {
+            label = k;
+            while (k < n && (is_ascii_alnum(t[k]) || t[k] == '-')) ++k;
+            if (k + 1 < n && t[k] == '.' && is_ascii_alnum(t[k + 1])) {
+                ++k;
+                continue;
+            }
+            break;
+        }
+        const std::string_view last = t.substr(label, k - label);
+        std::size_t e = k;
+        while (e < n && static_cast<unsigned char>(t[e]) < 0x80) {
+            const char_role r = detail::ascii_role(static_cast<unsigned char>(t[e]));
+            if (r != char_role::trailing && r != char_role::close) break;
+            ++e;
+        }
+        if (e >= n) return false;
+        const auto stop = static_cast<unsigned char>(t[e]);
+        if (stop >= 0x80 || !detail::is_ascii_run_stop(stop)) return false;
+        if (last.empty() || detail::is_digit(last.front()) || detail::is_known_tld(last)) return false;
+        // continuation(): a break character at a line end may join the next line.
+        if (is_break_char(t[e - 1])) {
+            std::size_t j = e;
+            while (j < n && (t[j] == ' ' || t[j] == '\t')) ++j;
+            if (j >= n || t[j] == '\r' || t[j] == '\n') return false;
+        }
+        end = e;
+        return true;
     }
 
     /// No anchor in t[i..]: stop before the last run, which later bytes
@@ -774,44 +825,59 @@ struct scanner::impl {
         while (e > s && static_cast<unsigned char>(t[e - 1]) < 0x80 &&
                detail::ascii_role(static_cast<unsigned char>(t[e - 1])) == char_role::trailing)
             --e;
+        // Most words that reach here are file names, paths and version
+        // numbers: one pass over the host settles them.
+        if (settled_without_site(s, e, re)) return outcome::done;
         const bool anchor_inside = a >= s && a < e && (t[a] == '.' || t[a] == '@');
         if (!anchor_inside && !has_dot_or_at(t.substr(s, e - s))) return outcome::done;
         if (!may_hold_site(t.substr(s, e - s))) return outcome::done;
-        if (host_without_known_tld(s, e, re)) return outcome::done;
         return scan_bare(s, 0, reference_form::abbreviated, wrapper_kind::none, s, next);
     }
 
     /// True when the word t[s, re) (t[s, e) without its trailing
-    /// punctuation) is certain to be no abbreviated URL because its last
-    /// label is no known top-level domain: `cron.daily`, `BSL-1.0`, `3.1`.
-    /// The verdict is may_complete_host's, taken early and only where
-    /// scan_bare would hand complete_abbreviated exactly t[s, e) as the host:
-    ///  - ASCII without `@ : / ? #` (the whole token is the host) and
-    ///    without `'`, `*` or closing brackets (trim_trailing removes no more
-    ///    than the trailing punctuation);
-    ///  - the run cannot go on on the next line (continuation(): it does not
-    ///    end in a break character, or text follows on the same line);
-    bool host_without_known_tld(std::size_t s, std::size_t e, std::size_t re) const {
+    /// punctuation) is certain to be no abbreviated URL: its host has one
+    /// label (`libs/fusion/x.cpp`), its last label is no known top-level
+    /// domain (`cron.daily`, `BSL-1.0`, `3.1`, `src/x.cc`), or it is a bare
+    /// name that complete_abbreviated turns down (`Makefile.in`). Taken
+    /// early, and only where scan_bare would hand complete_abbreviated a
+    /// token whose host is exactly t[s, h) (Section 4.3.1: the host ends at
+    /// `/ ? #` or the end of the token):
+    ///  - ASCII without `@` or `:` before h (no mail address, userinfo or
+    ///    port) and without `'`, `*` or closing brackets (trim_trailing and
+    ///    a bracket that ends the reference cut no more than the trailing
+    ///    punctuation);
+    ///  - when the host runs to the end of the word, the run cannot go on
+    ///    on the next line (continuation(): it does not end in a break
+    ///    character, or text follows on the same line).
+    bool settled_without_site(std::size_t s, std::size_t e, std::size_t re) {
         // t[e, re) is ASCII sentence punctuation, which trim_trailing takes
         // off again (`path.c:`), so only t[s, e) is looked at.
         std::size_t last_dot = npos;
-        for (std::size_t k = s; k < e; ++k) {
-            const auto b = static_cast<unsigned char>(t[k]);
+        std::size_t h = s;
+        for (; h < e; ++h) {
+            const auto b = static_cast<unsigned char>(t[h]);
             if (b >= 0x80) return false;
+            if (b == '/' || b == '?' || b == '#') break;
             switch (b) {
-            case '@': case ':': case '/': case '?': case '#': case '\'': case '*': return false;
-            case '.': last_dot = k; break;
+            case '@': case ':': case '\'': case '*': return false;
+            case '.': last_dot = h; break;
             default:
                 if (detail::ascii_roles[b] == char_role::close) return false;
             }
         }
-        if (last_dot == npos) return false;
-        if (is_break_char(t[re - 1])) {
+        // One label and no `@`: neither a domain nor a mail address, however
+        // the word goes on (has_dot_or_at and may_hold_site say the same).
+        if (last_dot == npos) return true;
+        if (h == e && is_break_char(t[re - 1])) {
             std::size_t k = re;
             while (k < t.size() && (t[k] == ' ' || t[k] == '\t')) ++k;
             if (k >= t.size() || t[k] == '\r' || t[k] == '\n') return false;
         }
-        return !may_complete_host(t.substr(s, e - s));
+        if (!may_complete_host(t.substr(s, h - s))) return true;
+        // A bare name with a known TLD (`Makefile.in`, `README.md`): the
+        // token scan_bare would report is t[s, e) itself, so the full rules
+        // can judge it now.
+        return h == e && !complete_abbreviated(t.substr(s, e - s), before_on_line(s), opt.abbrev);
     }
 
     // ----------------------------------------------------- bare references
@@ -928,8 +994,12 @@ struct scanner::impl {
     /// The first closing bracket in t[p, e) without an opening partner
     /// (counting from earlier pieces in `open_count`), or npos.
     std::size_t unbalanced_closer(std::size_t p, std::size_t e, std::array<int, 6>& open_count) const {
+        const auto* bytes = reinterpret_cast<const unsigned char*>(t.data());
         for (std::size_t i = p; i < e;) {
-            const auto b = static_cast<unsigned char>(t[i]);
+            // Only brackets count: skip to the next one, 16 bytes at a time.
+            i = detail::forward_to_bracket(bytes, i, e);
+            if (i >= e) break;
+            const auto b = bytes[i];
             std::int32_t cp = b;
             std::size_t len = 1;
             char_role role;
@@ -1189,9 +1259,20 @@ struct scanner::impl {
         std::size_t q = p, piece_start = p;
         bool in_piece = true, saw_break = false;
         std::size_t gt = npos;
+        const auto* bytes = reinterpret_cast<const unsigned char*>(t.data());
         while (q < n) {
             if (q - p > opt.max_url_length) return outcome::done;
             const auto b = static_cast<unsigned char>(t[q]);
+            if (b < 0x80 && !detail::is_ascii_run_stop(b)) {
+                // Text of a piece: on to the next byte that needs a look,
+                // 16 at a time; the bound keeps the length check above exact.
+                if (!in_piece) {
+                    in_piece = true;
+                    piece_start = q;
+                }
+                q = detail::forward_to_stop(bytes, q + 1, std::min(n, p + opt.max_url_length + 1));
+                continue;
+            }
             if (b == '>') {
                 gt = q;
                 break;

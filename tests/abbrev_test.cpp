@@ -423,6 +423,22 @@ TEST_CASE("the TLD table knows the Public Suffix List's top labels", "[abbrev][t
     CHECK(all.size() > 1400);
     CHECK(std::is_sorted(all.begin(), all.end()));
     CHECK(std::adjacent_find(all.begin(), all.end()) == all.end());
+    // The hash index finds every entry, in any ASCII case, and no entry
+    // with a letter added or removed.
+    std::size_t found = 0, found_upper = 0, found_altered = 0;
+    for (const auto e : all) {
+        std::string upper(e);
+        for (auto& c : upper) c = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+        found += is_known_tld(e);
+        found_upper += is_known_tld(upper);
+        const std::string longer = std::string(e) + "q";
+        found_altered += is_known_tld(longer) && !std::binary_search(all.begin(), all.end(), longer);
+        const std::string_view shorter = e.substr(0, e.size() - 1);
+        found_altered += is_known_tld(shorter) && !std::binary_search(all.begin(), all.end(), shorter);
+    }
+    CHECK(found == all.size());
+    CHECK(found_upper == all.size());
+    CHECK(found_altered == 0);
     // Every Unicode TLD has its A-label beside it: as many xn-- entries as
     // non-ASCII ones.
     const auto non_ascii = std::count_if(all.begin(), all.end(), [](std::string_view s) {
