@@ -60,16 +60,18 @@ static_assert(std::all_of(schemes.begin(), schemes.end(),
                           [](const scheme_entry& e) { return e.name.size() <= max_registered_scheme_length; }));
 
 /// A name of up to 8 bytes packed into one integer, lower-cased, first byte
-/// highest; 0 for longer names.
+/// highest; 0 for an empty or longer name, or one holding a NUL (which
+/// would pack like a shorter name). No entry packs to 0.
 constexpr std::uint64_t pack_lower(std::string_view name) noexcept {
-    if (name.size() > max_registered_scheme_length) return 0;
+    if (name.empty() || name.size() > max_registered_scheme_length) return 0;
     std::uint64_t key = 0;
-    for (std::size_t i = 0; i < max_registered_scheme_length; ++i) {
-        unsigned char c = i < name.size() ? static_cast<unsigned char>(name[i]) : 0;
+    for (const char ch : name) {
+        auto c = static_cast<unsigned char>(ch);
+        if (c == 0) return 0;
         if (c >= 'A' && c <= 'Z') c = static_cast<unsigned char>(c - 'A' + 'a');
         key = (key << 8) | c;
     }
-    return key;
+    return key << (8 * (max_registered_scheme_length - name.size()));
 }
 
 constexpr auto scheme_keys = [] {
@@ -100,11 +102,8 @@ constexpr auto scheme_slots = [] {
 
 /// The table entry for `name` (any case), or nullptr.
 const scheme_entry* find_scheme(std::string_view name) noexcept {
-    if (name.empty() || name.size() > max_registered_scheme_length) return nullptr;
-    // A NUL in the name would pack like a shorter name.
-    for (const char c : name)
-        if (c == '\0') return nullptr;
     const std::uint64_t key = pack_lower(name);
+    if (key == 0) return nullptr;
     for (std::size_t k = slot_of(key); scheme_slots[k] != 0; k = (k + 1) % scheme_slot_count) {
         const std::size_t i = scheme_slots[k] - 1U;
         if (scheme_keys[i] == key) return &schemes[i];

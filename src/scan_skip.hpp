@@ -38,24 +38,53 @@ inline bool has_avx2() noexcept {
     return yes;
 }
 
-/// The anchor bits of the 32 bytes at q.
-template <bool Abbrev>
+/// The anchor bits of the 32 bytes at q. With `Plain`, which reads q[-1]
+/// and q[32] too, a `.` or `:` followed by a blank is left out: it ends a
+/// word that holds no reference, as the scanner's ends_plain_word decides
+/// one by one (a `:` after an `l` stays, for `URL:`).
+template <bool Abbrev, bool Plain>
 __attribute__((target("avx2"))) inline std::uint64_t anchor_bits_avx2(const unsigned char* q) noexcept {
     const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
-    __m256i hit = _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(':')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('<')));
-    if constexpr (Abbrev)
-        hit = _mm256_or_si256(hit, _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('.')),
-                                                   _mm256_cmpeq_epi8(v, _mm256_set1_epi8('@'))));
+    const __m256i colon = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(':'));
+    __m256i hit = _mm256_or_si256(colon, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('<')));
+    __m256i dot = _mm256_setzero_si256();
+    if constexpr (Abbrev) {
+        dot = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('.'));
+        hit = _mm256_or_si256(hit, _mm256_or_si256(dot, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('@'))));
+    }
+    if constexpr (Plain) {
+        // Blanks are the space and 0x09-0x0D; bytes >= 0x80 compare negative.
+        const __m256i next = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q + 1));
+        const __m256i blank = _mm256_or_si256(
+            _mm256_cmpeq_epi8(next, _mm256_set1_epi8(' ')),
+            _mm256_and_si256(_mm256_cmpgt_epi8(next, _mm256_set1_epi8(0x08)),
+                             _mm256_cmpgt_epi8(_mm256_set1_epi8(0x0E), next)));
+        const __m256i prev = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q - 1));
+        const __m256i after_l = _mm256_cmpeq_epi8(_mm256_or_si256(prev, _mm256_set1_epi8(0x20)), _mm256_set1_epi8('l'));
+        const __m256i ends = _mm256_or_si256(dot, _mm256_andnot_si256(after_l, colon));
+        hit = _mm256_andnot_si256(_mm256_and_si256(blank, ends), hit);
+    }
     return static_cast<std::uint32_t>(_mm256_movemask_epi8(hit));
 }
 
-/// find_anchor_block with AVX2: 64 bytes in two loads.
+/// find_anchor_block with AVX2: 64 bytes in two loads; blocks with a byte
+/// before and after them visible leave out the plain word ends.
 template <bool Abbrev>
 __attribute__((target("avx2"))) std::size_t find_anchor_block_avx2(const unsigned char* p, std::size_t i,
                                                                      std::size_t n, std::uint64_t& bits) noexcept {
-    for (; i + 64 <= n; i += 64) {
-        bits = anchor_bits_avx2<Abbrev>(p + i) | (anchor_bits_avx2<Abbrev>(p + i + 32) << 32);
+    if (i == 0 && n >= 64) {
+        bits = anchor_bits_avx2<Abbrev, false>(p) | (anchor_bits_avx2<Abbrev, false>(p + 32) << 32);
+        if (bits != 0) return 0;
+        i = 64;
+    }
+    for (; i + 64 < n; i += 64) {
+        bits = anchor_bits_avx2<Abbrev, true>(p + i) | (anchor_bits_avx2<Abbrev, true>(p + i + 32) << 32);
         if (bits != 0) return i;
+    }
+    if (i + 64 == n) {
+        bits = anchor_bits_avx2<Abbrev, false>(p + i) | (anchor_bits_avx2<Abbrev, false>(p + i + 32) << 32);
+        if (bits != 0) return i;
+        i += 64;
     }
     bits = 0;
     return i;
@@ -166,36 +195,6 @@ inline std::size_t back_over_ascii_run(const unsigned char* p, std::size_t floor
     return k;
 }
 
-/// The first index in p[i, n) holding `:`, an ASCII run stop or a
-/// non-ASCII byte; `n` when there is none.
-inline std::size_t forward_to_colon_or_stop(const unsigned char* p, std::size_t i, std::size_t n) noexcept {
-#if defined(__SSE2__)
-    const __m128i low = _mm_set1_epi8(0x21);
-    const __m128i del = _mm_set1_epi8(0x7F);
-    const __m128i colon = _mm_set1_epi8(':');
-    const __m128i lt = _mm_set1_epi8('<');
-    const __m128i gt = _mm_set1_epi8('>');
-    const __m128i quote = _mm_set1_epi8('"');
-    const __m128i tick = _mm_set1_epi8('`');
-    const __m128i bar = _mm_set1_epi8('|');
-    while (i + 16 <= n) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-        const __m128i a = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(v, low), _mm_cmpeq_epi8(v, del)),
-                                       _mm_or_si128(_mm_cmpeq_epi8(v, colon), _mm_cmpeq_epi8(v, bar)));
-        const __m128i b = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lt), _mm_cmpeq_epi8(v, gt)),
-                                       _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, tick)));
-        const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(a, b)));
-        if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
-        i += 16;
-    }
-#endif
-    for (; i < n; ++i) {
-        const unsigned char b = p[i];
-        if (b >= 0x80 || b == ':' || is_ascii_run_stop(b)) return i;
-    }
-    return n;
-}
-
 #if defined(URLSIFT_SCAN_AVX2)
 /// count_newlines 32 bytes at a time, for processors that have AVX2; the
 /// same byte-wise counters as the SSE2 loop below.
@@ -219,31 +218,79 @@ __attribute__((target("avx2"))) inline std::size_t count_newlines_avx2(const cha
 }
 #endif
 
-/// The first index in p[i, n) holding an ASCII run stop or a non-ASCII
-/// byte (which the caller decodes); `n` when there is none.
-inline std::size_t forward_to_stop(const unsigned char* p, std::size_t i, std::size_t n) noexcept {
 #if defined(__SSE2__)
-    const __m128i low = _mm_set1_epi8(0x21);
-    const __m128i del = _mm_set1_epi8(0x7F);
-    const __m128i lt = _mm_set1_epi8('<');
-    const __m128i gt = _mm_set1_epi8('>');
-    const __m128i quote = _mm_set1_epi8('"');
-    const __m128i tick = _mm_set1_epi8('`');
-    const __m128i bar = _mm_set1_epi8('|');
-    while (i + 16 <= n) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-        const __m128i a = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(v, low), _mm_cmpeq_epi8(v, del)),
-                                       _mm_cmpeq_epi8(v, bar));
-        const __m128i b = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lt), _mm_cmpeq_epi8(v, gt)),
-                                       _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, tick)));
-        const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(a, b)));
+/// Bit j set when q[j] is an ASCII run stop or a non-ASCII byte.
+inline unsigned stop_mask(const unsigned char* q) noexcept {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+    // A signed compare flags controls, the space and every byte >= 0x80 at once.
+    const __m128i a = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))),
+                                   _mm_cmpeq_epi8(v, _mm_set1_epi8('|')));
+    const __m128i b = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('<')), _mm_cmpeq_epi8(v, _mm_set1_epi8('>'))),
+                                   _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('`'))));
+    return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(a, b)));
+}
+
+/// Bit j set when q[j] is an ASCII bracket `()[]{}` or a non-ASCII byte.
+inline unsigned bracket_mask(const unsigned char* q) noexcept {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+    // `(` and `)` are 0x28 and 0x29; `[`, `]`, `{`, `}` are 0x5B, 0x5D, 0x7B,
+    // 0x7D: one compare after clearing bit 5 folds `[` with `{` and `]` with `}`.
+    const __m128i folded = _mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xDF)));
+    const __m128i hit = _mm_or_si128(
+        _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))), _mm_set1_epi8(0x28)),
+        _mm_or_si128(_mm_cmpeq_epi8(folded, _mm_set1_epi8(0x5B)), _mm_cmpeq_epi8(folded, _mm_set1_epi8(0x5D))));
+    // movemask also takes each byte's top bit: the non-ASCII bytes.
+    return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(hit, v)));
+}
+
+/// The first index in p[i, n) whose bit Mask sets, 16 bytes at a time while
+/// p[i, i + 16) is `readable` (the end of the buffer, >= n); `n` when none.
+template <unsigned (*Mask)(const unsigned char*)>
+inline std::size_t forward_by_mask(const unsigned char* p, std::size_t i, std::size_t n, std::size_t readable) noexcept {
+    for (; i < n && i + 16 <= readable; i += 16) {
+        unsigned mask = Mask(p + i);
+        if (n - i < 16) mask &= (1u << (n - i)) - 1;
         if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
-        i += 16;
     }
+    return i;
+}
+#endif
+
+/// The first index in p[i, n) holding an ASCII run stop or a non-ASCII
+/// byte (which the caller decodes); `n` when there is none. p[n, readable)
+/// may be read too.
+inline std::size_t forward_to_stop(const unsigned char* p, std::size_t i, std::size_t n,
+                                   std::size_t readable) noexcept {
+#if defined(__SSE2__)
+    i = forward_by_mask<stop_mask>(p, i, n, readable);
+    if (i >= n) return n;
 #endif
     for (; i < n; ++i) {
         const unsigned char b = p[i];
         if (b >= 0x80 || is_ascii_run_stop(b)) return i;
+    }
+    return n;
+}
+
+#if defined(__SSE2__)
+/// stop_mask with `:` too.
+inline unsigned colon_or_stop_mask(const unsigned char* q) noexcept {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+    return stop_mask(q) | static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(':'))));
+}
+#endif
+
+/// The first index in p[i, n) holding `:`, an ASCII run stop or a
+/// non-ASCII byte; `n` when there is none. p[n, readable) may be read too.
+inline std::size_t forward_to_colon_or_stop(const unsigned char* p, std::size_t i, std::size_t n,
+                                            std::size_t readable) noexcept {
+#if defined(__SSE2__)
+    i = forward_by_mask<colon_or_stop_mask>(p, i, n, readable);
+    if (i >= n) return n;
+#endif
+    for (; i < n; ++i) {
+        const unsigned char b = p[i];
+        if (b >= 0x80 || b == ':' || is_ascii_run_stop(b)) return i;
     }
     return n;
 }
@@ -254,27 +301,13 @@ constexpr bool is_ascii_bracket(unsigned char b) noexcept {
 }
 
 /// The first index in p[i, n) holding an ASCII bracket `()[]{}` or a
-/// non-ASCII byte (which may be a fullwidth bracket); `n` when there is none.
-inline std::size_t forward_to_bracket(const unsigned char* p, std::size_t i, std::size_t n) noexcept {
+/// non-ASCII byte (which may be a fullwidth bracket); `n` when there is
+/// none. p[n, readable) may be read too.
+inline std::size_t forward_to_bracket(const unsigned char* p, std::size_t i, std::size_t n,
+                                      std::size_t readable) noexcept {
 #if defined(__SSE2__)
-    // `(` and `)` are 0x28 and 0x29; `[`, `]`, `{`, `}` are 0x5B, 0x5D, 0x7B,
-    // 0x7D: one compare after clearing bit 5 folds `[` with `{` and `]` with `}`.
-    const __m128i paren = _mm_set1_epi8(0x28);
-    const __m128i not_one = _mm_set1_epi8(static_cast<char>(0xFE));
-    const __m128i not_bit5 = _mm_set1_epi8(static_cast<char>(0xDF));
-    const __m128i square = _mm_set1_epi8(0x5B);
-    const __m128i square_close = _mm_set1_epi8(0x5D);
-    while (i + 16 <= n) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-        const __m128i folded = _mm_and_si128(v, not_bit5);
-        const __m128i hit = _mm_or_si128(
-            _mm_cmpeq_epi8(_mm_and_si128(v, not_one), paren),
-            _mm_or_si128(_mm_cmpeq_epi8(folded, square), _mm_cmpeq_epi8(folded, square_close)));
-        // movemask also takes each byte's top bit: the non-ASCII bytes.
-        const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(hit, v)));
-        if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
-        i += 16;
-    }
+    i = forward_by_mask<bracket_mask>(p, i, n, readable);
+    if (i >= n) return n;
 #endif
     for (; i < n; ++i)
         if (p[i] >= 0x80 || is_ascii_bracket(p[i])) return i;

@@ -279,8 +279,8 @@ struct scanner::impl {
         const std::size_t lines = detail::count_newlines(first, len);
         if (lines != 0) {
             line += lines;
-            const std::size_t nl = std::string_view(first, len).rfind('\n');
-            line_start = counted + nl + 1;
+            const auto* nl = static_cast<const char*>(memrchr(first, '\n', len));
+            line_start = counted + static_cast<std::uint64_t>(nl - first) + 1;
         }
         counted = target;
     }
@@ -295,11 +295,9 @@ struct scanner::impl {
             known = ls_cache_value;
         }
         std::uint64_t result = known;
-        for (std::size_t k = index; k > floor; --k)
-            if (t[k - 1] == '\n') {
-                result = base + k;
-                break;
-            }
+        if (index > floor)
+            if (const auto* nl = static_cast<const char*>(memrchr(t.data() + floor, '\n', index - floor)))
+                result = base + static_cast<std::uint64_t>(nl - t.data()) + 1;
         ls_cache_valid = true;
         ls_cache_index = index;
         ls_cache_value = result;
@@ -393,7 +391,7 @@ struct scanner::impl {
         const auto* bytes = reinterpret_cast<const unsigned char*>(t.data());
         while (i < n && i < limit) {
             // ASCII run bytes, the common case, 16 at a time.
-            i = detail::forward_to_stop(bytes, i, std::min(n, limit));
+            i = detail::forward_to_stop(bytes, i, std::min(n, limit), n);
             if (i >= n || i >= limit) break;
             if (bytes[i] < 0x80) return i;
             bool more = false;
@@ -661,7 +659,7 @@ struct scanner::impl {
             if (b != ':') {
                 // On to the next byte that needs a look; the bound keeps the
                 // length check above seeing the same index.
-                c = detail::forward_to_colon_or_stop(bytes, c + 1, std::min(n, a + limit + 1));
+                c = detail::forward_to_colon_or_stop(bytes, c + 1, std::min(n, a + limit + 1), n);
                 continue;
             }
             const std::size_t s0 = scheme_start(c);
@@ -997,7 +995,7 @@ struct scanner::impl {
         const auto* bytes = reinterpret_cast<const unsigned char*>(t.data());
         for (std::size_t i = p; i < e;) {
             // Only brackets count: skip to the next one, 16 bytes at a time.
-            i = detail::forward_to_bracket(bytes, i, e);
+            i = detail::forward_to_bracket(bytes, i, e, t.size());
             if (i >= e) break;
             const auto b = bytes[i];
             std::int32_t cp = b;
@@ -1270,7 +1268,7 @@ struct scanner::impl {
                     in_piece = true;
                     piece_start = q;
                 }
-                q = detail::forward_to_stop(bytes, q + 1, std::min(n, p + opt.max_url_length + 1));
+                q = detail::forward_to_stop(bytes, q + 1, std::min(n, p + opt.max_url_length + 1), n);
                 continue;
             }
             if (b == '>') {
