@@ -368,8 +368,8 @@ struct scanner::impl {
     /// The text before t[index] on its line: evidence for Appendix F.
     std::string_view before_on_line(std::size_t index) {
         std::string_view w = window_before(index, context_size);
-        const std::size_t nl = w.rfind('\n');
-        if (nl != std::string_view::npos) w.remove_prefix(nl + 1);
+        if (const auto* nl = static_cast<const char*>(memrchr(w.data(), '\n', w.size())))
+            w.remove_prefix(static_cast<std::size_t>(nl - w.data()) + 1);
         return w;
     }
 
