@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 
@@ -76,6 +77,41 @@ static_assert([] {
 bool is_ascii_alnum(char c) noexcept {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
+
+/// What a byte is to a word that may hold a host (Section 4.3.1): the
+/// scanner's per-byte loops over dotted words read this table.
+enum host_byte : std::uint8_t {
+    host_label = 1, ///< letter, digit or `-`
+    host_dot = 2,   ///< `.`
+    host_end = 4,   ///< `/ ? #`: the host ends before it
+    host_other = 8, ///< `@ : ' *`, a closing bracket or a non-ASCII byte: the word needs the full rules
+};
+
+constexpr std::array<std::uint8_t, 256> make_host_bytes() noexcept {
+    std::array<std::uint8_t, 256> t{};
+    for (int c = 0; c < 256; ++c) {
+        const auto b = static_cast<unsigned char>(c);
+        if ((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '-')
+            t[b] = host_label;
+        else if (b == '.')
+            t[b] = host_dot;
+        else if (b == '/' || b == '?' || b == '#')
+            t[b] = host_end;
+        else if (b >= 0x80 || b == '@' || b == ':' || b == '\'' || b == '*' || b == ')' || b == ']' || b == '}')
+            t[b] = host_other;
+    }
+    return t;
+}
+
+constexpr std::array<std::uint8_t, 256> host_bytes = make_host_bytes();
+
+static_assert([] {
+    for (unsigned b = 0; b < 0x80; ++b)
+        if ((detail::ascii_roles[b] == char_role::close) != (b == ')' || b == ']' || b == '}')) return false;
+    return true;
+}(), "host_other must hold the ASCII closing brackets");
+
+constexpr std::uint8_t host_byte_of(char c) noexcept { return host_bytes[static_cast<unsigned char>(c)]; }
 
 /// Whether `s` holds a `.` or `@` (std::string_view::find_first_of calls
 /// memchr once per byte here).
@@ -554,7 +590,7 @@ struct scanner::impl {
         std::size_t k = a + 1, label = k;
         for (;;) {
             label = k;
-            while (k < n && (is_ascii_alnum(t[k]) || t[k] == '-')) ++k;
+            while (k < n && host_byte_of(t[k]) == host_label) ++k;
             if (k + 1 < n && t[k] == '.' && is_ascii_alnum(t[k + 1])) {
                 ++k;
                 continue;
@@ -853,15 +889,11 @@ struct scanner::impl {
         std::size_t last_dot = npos;
         std::size_t h = s;
         for (; h < e; ++h) {
-            const auto b = static_cast<unsigned char>(t[h]);
-            if (b >= 0x80) return false;
-            if (b == '/' || b == '?' || b == '#') break;
-            switch (b) {
-            case '@': case ':': case '\'': case '*': return false;
-            case '.': last_dot = h; break;
-            default:
-                if (detail::ascii_roles[b] == char_role::close) return false;
-            }
+            const std::uint8_t k = host_byte_of(t[h]);
+            if (k <= host_label) continue;
+            if (k == host_dot) last_dot = h;
+            else if (k == host_end) break;
+            else if (k == host_other) return false;
         }
         // One label and no `@`: neither a domain nor a mail address, however
         // the word goes on (has_dot_or_at and may_hold_site say the same).
