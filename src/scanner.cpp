@@ -17,6 +17,7 @@
 #include <urlsift/scanner.hpp>
 
 #include "ascii.hpp"
+#include "line_rules.hpp"
 #include "scan_schemes.hpp"
 #include "scan_skip.hpp"
 #include "scan_unicode.hpp"
@@ -58,10 +59,9 @@ constexpr std::size_t npos = static_cast<std::size_t>(-1);
 /// Bytes of text kept before the carried buffer: enough for a scheme name,
 /// the `before` evidence of Appendix F and a mail quote prefix.
 constexpr std::size_t context_size = 64;
-/// Longest indentation (or trailing blank) looked through at a line break.
-constexpr std::size_t max_indent = 64;
-/// Longest mail quote prefix (`> > > `) recognized at a line start.
-constexpr std::size_t max_quote_prefix = 16;
+using detail::is_break_char;
+using detail::max_indent;
+using detail::max_quote_prefix;
 /// Smallest growth of the carried buffer before it is scanned again.
 constexpr std::size_t min_rescan_growth = 64;
 
@@ -151,18 +151,6 @@ bool starts_with_nocase(std::string_view s, std::string_view prefix) noexcept {
         if (c != prefix[i]) return false;
     }
     return true;
-}
-
-/// A byte after which a writer or a tool may break a long URL (the same set
-/// RFC text generators break at). A bare URL ending in one of them at a line
-/// end may continue on the next line.
-bool is_break_char(char c) noexcept {
-    switch (c) {
-    case '/': case '.': case '-': case '?': case '&': case '=': case '_': case '#': case '%': case '~': case '+':
-        return true;
-    default:
-        return false;
-    }
 }
 
 enum class outcome { done, need_more };
@@ -1083,10 +1071,20 @@ struct scanner::impl {
         return false;
     }
 
-    /// Whether `word`, the first word of a line (sentence punctuation after
-    /// it trimmed), is an abbreviated URL on its own under the options.
+    /// Whether `word`, the first word of a line, is an abbreviated URL on
+    /// its own under the options. It is taken as scan_abbreviated takes it:
+    /// without the brackets, quotes and marks before it (`~example.org/x`)
+    /// and the sentence punctuation after it. The text before it on its
+    /// line (blanks, a quote prefix, those marks) names no word, so none is
+    /// passed: a mark such as `#` there could only stop a completion.
     bool completes_alone(std::string_view word) const {
         if (opt.abbrev.kinds == abbrev_none) return false;
+        while (!word.empty()) {
+            bool incomplete = false;
+            const char_info c = detail::char_at(word, 0, incomplete);
+            if (c.cp < 0x80 ? is_ascii_alnum(word[0]) : c.role == char_role::url) break;
+            word.remove_prefix(c.len);
+        }
         while (!word.empty() && std::string_view(".,;:!?'\")]").find(word.back()) != std::string_view::npos)
             word.remove_suffix(1);
         if (word.find_first_of(".@") == std::string_view::npos) return false;

@@ -308,3 +308,121 @@ TEST_CASE("regression: a next line holding the start of a mailto: URL does not c
     const std::string once = rewrite(text);
     CHECK(rewrite(once) == once);
 }
+
+TEST_CASE("regression: a reference is not joined across lines of different quote depth",
+          "[rewriter][regression]") {
+    // Joining `<URL:../d/\nx.txt>` would move the rest of the unquoted line
+    // onto the quoted one, where `www.example.org/p/` no longer continues
+    // onto the next line (it did, up to the `>`, so it was left alone): a
+    // second pass would complete it. Lines quoted alike are still joined.
+    const auto o = with_base("http://a/b/c/d;p?q");
+    const std::string text = "> the draft is at <URL:../d/\nx.txt>; see www.example.org/p/\nq/r> for more\n"
+                             "> and <URL:../e/\n> y.txt>\n";
+    const std::string once = rewrite(text, o);
+    CHECK(once == "> the draft is at <URL:../d/\nx.txt>; see www.example.org/p/\nq/r> for more\n"
+                  "> and <URL:http://a/b/e/y.txt>\n");
+    CHECK(rewrite(once, o) == once);
+    CHECK(rewrite_chunked(text, o, {1, 20, 21, 40, 60}) == once);
+}
+
+TEST_CASE("regression: a reference inside brackets that are no wrapper yet is left alone",
+          "[rewriter][regression]") {
+    // `<name at example.org/guide/install now>` holds spaces, so it is no
+    // wrapper; completing the URL inside would write `http:` into it, and a
+    // second pass would read `namea...http://...` as a wrapped scheme URL.
+    const auto o = with_base("http://a/b/c/d;p?q");
+    const std::string text = "Use <name at example.org/guide/install now>.\n"
+                             "Or <name at\nexample.org/guide/install now>.\n";
+    CHECK(rewrite(text, o) == text);
+    // Brackets that nothing can make a wrapper (no `>` before another `<`,
+    // a blank line or the end) leave the URLs after the `<` to be rewritten.
+    const std::string open = "if a <b see example.org/guide/install <i>\nand x<y www.example.org/a\n\nz>\n";
+    const std::string once = rewrite(open, o);
+    CHECK(once == "if a <b see http://example.org/guide/install <i>\nand x<y http://www.example.org/a\n\nz>\n");
+    CHECK(rewrite(once, o) == once);
+}
+
+TEST_CASE("regression: brackets ruled out by invalid UTF-8 do not hold the references after them",
+          "[rewriter][chunks][regression]") {
+    // The scanner gives up on `<ab\x82` at the invalid byte, before the
+    // rest of the text arrives; whether the URL after it is rewritten must
+    // be decided from the same bytes, or it would depend on the chunks.
+    const std::string text = "see <ab\x82 www.example.org/x and \x01 y>\n";
+    const std::string once = rewrite(text);
+    CHECK(once == "see <ab\x82 http://www.example.org/x and \x01 y>\n");
+    std::vector<std::size_t> every_byte;
+    for (std::size_t i = 1; i < text.size(); ++i) every_byte.push_back(i);
+    CHECK(rewrite_chunked(text, {}, every_byte) == once);
+    CHECK(rewrite(once) == once);
+}
+
+TEST_CASE("regression: --style angle leaves a URL after a bracket glued to a word unwrapped",
+          "[rewriter][regression]") {
+    // `www.example.org/f[http://aq/` is one word, from which the scanner
+    // reports the scheme URL only; a `<` after the `[` would leave
+    // `www.example.org/f[` to be read, and completed, on its own.
+    rewrite_options angle;
+    angle.angle_style = true;
+    const std::string text = "at www.example.org/f[http://aq/ and ([http://b.example/x])\n";
+    const std::string once = rewrite(text, angle);
+    CHECK(once == "at www.example.org/f[http://aq/ and ([<http://b.example/x>])\n");
+    CHECK(rewrite(once, angle) == once);
+}
+
+TEST_CASE("regression: joining does not write a URL: prefix into brackets", "[rewriter][regression]") {
+    // `<U\nRL://x.example/a>` reads as the scheme URL `URL://x.example/a`;
+    // joined, its `URL:` would be taken for Appendix E's prefix next time,
+    // and `//x.example/a` resolved against the base.
+    const auto o = with_base("http://a/b/c/d;p?q");
+    const std::string text = "See <U\nRL://x.example/a> now\n";
+    CHECK(rewrite(text, o) == text);
+    CHECK(rewrite(text) == text);
+}
+
+TEST_CASE("regression: a line starting with a mark and an abbreviated URL does not continue the one before",
+          "[rewriter][scanner][regression]") {
+    // The scanner reads `~example.com/...` as `example.com/...` after a
+    // `~`; joined to the line before, the URL is too long to be an
+    // abbreviation, so the next line is read on its own and completed, and
+    // the `http://` that writes must not make a second pass read it apart.
+    rewrite_options o;
+    o.scan.max_url_length = 64;
+    const std::string text = "read docs.example.org/guide/chapter-\n~example.com/reference/page-one/section-two.html now\n";
+    const std::string once = rewrite(text, o);
+    CHECK(once == "read http://docs.example.org/guide/chapter-\n"
+                  "~http://example.com/reference/page-one/section-two.html now\n");
+    CHECK(rewrite(once, o) == once);
+}
+
+TEST_CASE("regression: a reference ending a line keeps the character a continuation is judged by",
+          "[rewriter][chunks][regression]") {
+    // `URL:.` does not go on to `Next/page` (after a period only a lower-case
+    // start continues); resolved to `http://a/b/c/` it would, after the `/`.
+    // So where a line break follows, the reference is left as written, and
+    // where other text follows on the line, it is rewritten.
+    auto o = with_base("http://a/b/c/d;p?q");
+    const std::string text = "See URL:.\nNext/page here, or URL:. there, and http://Example.com \n"
+                             "next/x but http://Example.com too\n";
+    const std::string expected = "See URL:.\nNext/page here, or URL:http://a/b/c/ there, and http://Example.com \n"
+                                 "next/x but http://example.com/ too\n";
+    o.normalize = true;
+    const std::string once = rewrite(text, o);
+    CHECK(once == expected);
+    CHECK(rewrite(once, o) == once);
+    std::vector<std::size_t> every_byte;
+    for (std::size_t i = 1; i < text.size(); ++i) every_byte.push_back(i);
+    CHECK(rewrite_chunked(text, o, every_byte) == expected);
+}
+
+TEST_CASE("regression: what follows a closing quote does not decide a rewrite", "[rewriter][chunks][regression]") {
+    // The scanner reports `www.example.org/a` once it has seen the `"` that
+    // ends the word; whether a `>` comes after that quote must not matter,
+    // or the output would depend on where the chunks end.
+    const std::string text = "or www.example.org/a\">. and www.example.org/b.>\n";
+    const std::string expected = "or http://www.example.org/a\">. and www.example.org/b.>\n";
+    CHECK(rewrite(text) == expected);
+    std::vector<std::size_t> every_byte;
+    for (std::size_t i = 1; i < text.size(); ++i) every_byte.push_back(i);
+    CHECK(rewrite_chunked(text, {}, every_byte) == expected);
+    CHECK(rewrite(expected) == expected);
+}

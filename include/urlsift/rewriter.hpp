@@ -52,6 +52,10 @@ using edit_observer = std::function<void(const rewrite_edit&)>;
 /// Contract: lossless (bytes outside edits pass unchanged: invalid UTF-8,
 /// NUL, CR, long lines, a missing final newline), independent of chunk
 /// boundaries, and idempotent (rewriting the output again changes nothing).
+/// Beyond what `edit_for` leaves alone, a bare or `URL:` reference that
+/// ends a line is left as written when its edit would make it end in a
+/// different character after which a URL may go on (`/ . - ? & = _ # % ~ +`):
+/// the next pass could continue it onto the next line.
 /// Wrappers (`<>`, quotes, `URL:`) stay as written. Output is handed to the
 /// sink as soon as the scanner has committed it, so memory stays bounded by
 /// the scanner's `max_url_length`.
@@ -83,20 +87,34 @@ private:
 /// One-shot form: the rewritten text of `text`.
 std::string rewrite(std::string_view text, const rewrite_options& options = {});
 
-/// The input bytes around a reference's `outer` span (a newline stands for
-/// the start or the end of the input).
+/// The input around a reference's `outer` span (a newline stands for the
+/// start or the end of the input).
 struct surroundings {
     char before = '\n';
+    char before_punctuation = '\n'; ///< the last byte before that is not an opening bracket, `,` or `;`
     char after = '\n';
-    char after_punctuation = '\n'; ///< the first byte after that is not sentence punctuation
+    /// The first byte after the reference (wrappers not skipped) that is not
+    /// sentence punctuation or a closing bracket.
+    char after_punctuation = '\n';
+    /// Mail quote depth (`>` marks at the line start) of the line the reference starts on.
+    int quote_depth = 0;
+    /// The reference starts inside `<...>` that the scanner did not take as
+    /// a wrapper but that a change of their content could make one: the
+    /// `<` is unclosed where it starts, and its `>` comes before anything
+    /// that rules a wrapper out for good (another `<`, a blank line, a
+    /// delimiter, the end of the input).
+    bool in_brackets = false;
 };
 
 /// The edit a reference calls for under `options`, or nullopt to leave it
-/// as written. A reference that touches a `<` or `>` it is not wrapped by
-/// is left alone, and `--style angle` wraps only a URL that stands
-/// apart from the text on both sides, so that a second pass reads the
-/// output as the first pass wrote it. Exposed for tools that list changes
-/// without copying text.
+/// as written. So that a second pass reads the output as the first pass
+/// wrote it, these are left alone: a reference that touches a `<` or `>`
+/// it is not wrapped by or starts `in_brackets`, one written across lines
+/// of different mail quote depth (joining it would move the rest of its
+/// last line to another depth), and one the rewrite would make start with
+/// `URL:` (Appendix E's prefix); and `--style angle` wraps only a URL
+/// that stands apart from the text on both sides. Exposed for tools that
+/// list changes without copying text.
 std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options,
                                      surroundings around);
 
