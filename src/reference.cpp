@@ -2,13 +2,17 @@
 
 #include <array>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace urlsift {
 
 namespace {
 
 // What ends each group of Appendix B's expression, as bits of a byte table:
-// this runs once per reference on the resolver's hot path, where a table
-// lookup per byte beats a search for one of several characters.
+// this runs once per reference on the resolver's hot path, so the search
+// takes 16 bytes at a time where it can and the table for the rest.
 constexpr unsigned char ends_scheme = 1;  // group 2 ends at one of ":/?#"
 constexpr unsigned char ends_site = 2;    // group 4 ends at one of "/?#"
 constexpr unsigned char ends_path = 4;    // group 5 ends at one of "?#"
@@ -26,6 +30,20 @@ constexpr std::array<unsigned char, 256> delimiters = make_delimiters();
 // The first position at or after `i` whose byte is one of `bits`, or the end.
 std::size_t scan_to(std::string_view s, std::size_t i, unsigned char bits) noexcept {
     const std::size_t n = s.size();
+#if defined(__SSE2__)
+    // 16 bytes at a time: `?` and `#` end every part, `/` a scheme or a
+    // site, `:` a scheme.
+    const bool slash = (bits & (ends_scheme | ends_site)) != 0;
+    const bool colon = (bits & ends_scheme) != 0;
+    for (; i + 16 <= n; i += 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + i));
+        __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')), _mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
+        if (slash) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, _mm_set1_epi8('/')));
+        if (colon) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, _mm_set1_epi8(':')));
+        if (const auto mask = static_cast<unsigned>(_mm_movemask_epi8(hit)); mask != 0)
+            return i + static_cast<std::size_t>(__builtin_ctz(mask));
+    }
+#endif
     while (i < n && (delimiters[static_cast<unsigned char>(s[i])] & bits) == 0) ++i;
     return i;
 }

@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <utility>
 
 #if defined(__SSE2__)
@@ -82,7 +83,8 @@ std::optional<failure> check_scheme(std::string_view scheme) noexcept {
 // starts in the text being checked.
 std::optional<failure> check_site(std::string_view site, std::size_t base_offset) noexcept {
     std::size_t host_begin = 0;
-    if (const auto at = site.rfind('@'); at != std::string_view::npos) host_begin = at + 1;
+    if (const auto* at = static_cast<const char*>(memrchr(site.data(), '@', site.size())))
+        host_begin = static_cast<std::size_t>(at - site.data()) + 1;
     std::string_view hostport = site.substr(host_begin);
     std::size_t port_begin = std::string_view::npos;
     if (!hostport.empty() && hostport[0] == '[') {
@@ -94,8 +96,8 @@ std::optional<failure> check_site(std::string_view site, std::size_t base_offset
                 return failure{error::invalid_host, base_offset + host_begin + close + 1};
             port_begin = close + 2;
         }
-    } else if (const auto colon = hostport.rfind(':'); colon != std::string_view::npos) {
-        port_begin = colon + 1;
+    } else if (const auto* colon = static_cast<const char*>(memrchr(hostport.data(), ':', hostport.size()))) {
+        port_begin = static_cast<std::size_t>(colon - hostport.data()) + 1;
     }
     if (port_begin == std::string_view::npos) return std::nullopt;
     const std::string_view port = hostport.substr(port_begin);
