@@ -163,35 +163,93 @@ constexpr bool is_ascii_run_stop(unsigned char b) noexcept {
     return b <= 0x20 || b == 0x7F || b == '<' || b == '>' || b == '"' || b == '`' || b == '|';
 }
 
+/// Whether the ASCII byte `b` is a bracket the scanner pairs inside a URL.
+constexpr bool is_ascii_bracket(unsigned char b) noexcept {
+    return b == '(' || b == ')' || b == '[' || b == ']' || b == '{' || b == '}';
+}
+
+// Byte classes for forward_to: `wanted` says whether a byte is one the walk
+// stops at, and (with SSE2) `mask` sets bit j when q[j] is, for 16 bytes.
+
+/// An ASCII run stop or a non-ASCII byte (which the caller decodes).
+struct run_stop_bytes {
+    static constexpr bool wanted(unsigned char b) noexcept { return b >= 0x80 || is_ascii_run_stop(b); }
+#if defined(__SSE2__)
+    static unsigned mask(const unsigned char* q) noexcept {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        // A signed compare flags controls, the space and every byte >= 0x80 at once.
+        const __m128i a = _mm_or_si128(
+            _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))),
+            _mm_cmpeq_epi8(v, _mm_set1_epi8('|')));
+        const __m128i b = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('<')), _mm_cmpeq_epi8(v, _mm_set1_epi8('>'))),
+            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('`'))));
+        return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(a, b)));
+    }
+#endif
+};
+
+/// A `:`, an ASCII run stop or a non-ASCII byte.
+struct colon_or_stop_bytes {
+    static constexpr bool wanted(unsigned char b) noexcept { return b == ':' || run_stop_bytes::wanted(b); }
+#if defined(__SSE2__)
+    static unsigned mask(const unsigned char* q) noexcept {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        return run_stop_bytes::mask(q) |
+               static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(':'))));
+    }
+#endif
+};
+
+/// An ASCII bracket `()[]{}` or a non-ASCII byte (which may be a fullwidth bracket).
+struct bracket_bytes {
+    static constexpr bool wanted(unsigned char b) noexcept { return b >= 0x80 || is_ascii_bracket(b); }
+#if defined(__SSE2__)
+    static unsigned mask(const unsigned char* q) noexcept {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        // `(` and `)` are 0x28 and 0x29; `[`, `]`, `{`, `}` are 0x5B, 0x5D,
+        // 0x7B, 0x7D: one compare after clearing bit 5 folds `[` with `{`
+        // and `]` with `}`.
+        const __m128i folded = _mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xDF)));
+        const __m128i hit = _mm_or_si128(
+            _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))), _mm_set1_epi8(0x28)),
+            _mm_or_si128(_mm_cmpeq_epi8(folded, _mm_set1_epi8(0x5B)), _mm_cmpeq_epi8(folded, _mm_set1_epi8(0x5D))));
+        // movemask also takes each byte's top bit: the non-ASCII bytes.
+        return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(hit, v)));
+    }
+#endif
+};
+
+/// The first index in p[i, n) holding a byte of class `Bytes`; `n` when
+/// there is none. 16 bytes at a time while p[i, i + 16) lies before
+/// `readable` (the end of the buffer, >= n), the rest one by one.
+template <class Bytes>
+inline std::size_t forward_to(const unsigned char* p, std::size_t i, std::size_t n, std::size_t readable) noexcept {
+#if defined(__SSE2__)
+    for (; i < n && i + 16 <= readable; i += 16) {
+        unsigned mask = Bytes::mask(p + i);
+        if (n - i < 16) mask &= (1u << (n - i)) - 1;
+        if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
+    }
+    if (i >= n) return n;
+#endif
+    for (; i < n; ++i)
+        if (Bytes::wanted(p[i])) return i;
+    return n;
+}
+
+
 /// Walking back from p[k], the index j >= floor such that p[j, k) are ASCII
 /// bytes inside a run and p[j - 1] (when j > floor) is an ASCII run stop or
 /// a non-ASCII byte, which the caller decodes.
 inline std::size_t back_over_ascii_run(const unsigned char* p, std::size_t floor, std::size_t k) noexcept {
 #if defined(__SSE2__)
-    // A signed compare flags controls, the space and every byte >= 0x80 at once.
-    const __m128i low = _mm_set1_epi8(0x21);
-    const __m128i del = _mm_set1_epi8(0x7F);
-    const __m128i lt = _mm_set1_epi8('<');
-    const __m128i gt = _mm_set1_epi8('>');
-    const __m128i quote = _mm_set1_epi8('"');
-    const __m128i tick = _mm_set1_epi8('`');
-    const __m128i bar = _mm_set1_epi8('|');
-    while (k >= floor + 16) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k - 16));
-        const __m128i a = _mm_or_si128(_mm_cmplt_epi8(v, low), _mm_cmpeq_epi8(v, del));
-        const __m128i b = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lt), _mm_cmpeq_epi8(v, gt)),
-                                       _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, tick)));
-        const __m128i hit = _mm_or_si128(_mm_or_si128(a, b), _mm_cmpeq_epi8(v, bar));
-        const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hit));
-        if (mask != 0) return k - 16 + static_cast<std::size_t>(31 - __builtin_clz(mask)) + 1;
-        k -= 16;
-    }
+    for (; k >= floor + 16; k -= 16)
+        if (const unsigned mask = run_stop_bytes::mask(p + k - 16); mask != 0)
+            return k - 16 + static_cast<std::size_t>(31 - __builtin_clz(mask)) + 1;
 #endif
-    while (k > floor) {
-        const unsigned char b = p[k - 1];
-        if (b >= 0x80 || is_ascii_run_stop(b)) return k;
-        --k;
-    }
+    for (; k > floor; --k)
+        if (run_stop_bytes::wanted(p[k - 1])) return k;
     return k;
 }
 
@@ -217,102 +275,6 @@ __attribute__((target("avx2"))) inline std::size_t count_newlines_avx2(const cha
     return count;
 }
 #endif
-
-#if defined(__SSE2__)
-/// Bit j set when q[j] is an ASCII run stop or a non-ASCII byte.
-inline unsigned stop_mask(const unsigned char* q) noexcept {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-    // A signed compare flags controls, the space and every byte >= 0x80 at once.
-    const __m128i a = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F))),
-                                   _mm_cmpeq_epi8(v, _mm_set1_epi8('|')));
-    const __m128i b = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('<')), _mm_cmpeq_epi8(v, _mm_set1_epi8('>'))),
-                                   _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('`'))));
-    return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(a, b)));
-}
-
-/// Bit j set when q[j] is an ASCII bracket `()[]{}` or a non-ASCII byte.
-inline unsigned bracket_mask(const unsigned char* q) noexcept {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-    // `(` and `)` are 0x28 and 0x29; `[`, `]`, `{`, `}` are 0x5B, 0x5D, 0x7B,
-    // 0x7D: one compare after clearing bit 5 folds `[` with `{` and `]` with `}`.
-    const __m128i folded = _mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xDF)));
-    const __m128i hit = _mm_or_si128(
-        _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xFE))), _mm_set1_epi8(0x28)),
-        _mm_or_si128(_mm_cmpeq_epi8(folded, _mm_set1_epi8(0x5B)), _mm_cmpeq_epi8(folded, _mm_set1_epi8(0x5D))));
-    // movemask also takes each byte's top bit: the non-ASCII bytes.
-    return static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(hit, v)));
-}
-
-/// The first index in p[i, n) whose bit Mask sets, 16 bytes at a time while
-/// p[i, i + 16) is `readable` (the end of the buffer, >= n); `n` when none.
-template <unsigned (*Mask)(const unsigned char*)>
-inline std::size_t forward_by_mask(const unsigned char* p, std::size_t i, std::size_t n, std::size_t readable) noexcept {
-    for (; i < n && i + 16 <= readable; i += 16) {
-        unsigned mask = Mask(p + i);
-        if (n - i < 16) mask &= (1u << (n - i)) - 1;
-        if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
-    }
-    return i;
-}
-#endif
-
-/// The first index in p[i, n) holding an ASCII run stop or a non-ASCII
-/// byte (which the caller decodes); `n` when there is none. p[n, readable)
-/// may be read too.
-inline std::size_t forward_to_stop(const unsigned char* p, std::size_t i, std::size_t n,
-                                   std::size_t readable) noexcept {
-#if defined(__SSE2__)
-    i = forward_by_mask<stop_mask>(p, i, n, readable);
-    if (i >= n) return n;
-#endif
-    for (; i < n; ++i) {
-        const unsigned char b = p[i];
-        if (b >= 0x80 || is_ascii_run_stop(b)) return i;
-    }
-    return n;
-}
-
-#if defined(__SSE2__)
-/// stop_mask with `:` too.
-inline unsigned colon_or_stop_mask(const unsigned char* q) noexcept {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-    return stop_mask(q) | static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(':'))));
-}
-#endif
-
-/// The first index in p[i, n) holding `:`, an ASCII run stop or a
-/// non-ASCII byte; `n` when there is none. p[n, readable) may be read too.
-inline std::size_t forward_to_colon_or_stop(const unsigned char* p, std::size_t i, std::size_t n,
-                                            std::size_t readable) noexcept {
-#if defined(__SSE2__)
-    i = forward_by_mask<colon_or_stop_mask>(p, i, n, readable);
-    if (i >= n) return n;
-#endif
-    for (; i < n; ++i) {
-        const unsigned char b = p[i];
-        if (b >= 0x80 || b == ':' || is_ascii_run_stop(b)) return i;
-    }
-    return n;
-}
-
-/// Whether the ASCII byte `b` is a bracket the scanner pairs inside a URL.
-constexpr bool is_ascii_bracket(unsigned char b) noexcept {
-    return b == '(' || b == ')' || b == '[' || b == ']' || b == '{' || b == '}';
-}
-
-/// The first index in p[i, n) holding an ASCII bracket `()[]{}` or a
-/// non-ASCII byte (which may be a fullwidth bracket); `n` when there is
-/// none. p[n, readable) may be read too.
-inline std::size_t forward_to_bracket(const unsigned char* p, std::size_t i, std::size_t n,
-                                      std::size_t readable) noexcept {
-#if defined(__SSE2__)
-    i = forward_by_mask<bracket_mask>(p, i, n, readable);
-    if (i >= n) return n;
-#endif
-    for (; i < n; ++i)
-        if (p[i] >= 0x80 || is_ascii_bracket(p[i])) return i;
-    return n;
-}
 
 /// The number of line feeds in p[0, n).
 inline std::size_t count_newlines(const char* p, std::size_t n) noexcept {

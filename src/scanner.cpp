@@ -415,7 +415,7 @@ struct scanner::impl {
         const auto* bytes = reinterpret_cast<const unsigned char*>(t.data());
         while (i < n && i < limit) {
             // ASCII run bytes, the common case, 16 at a time.
-            i = detail::forward_to_stop(bytes, i, std::min(n, limit), n);
+            i = detail::forward_to<detail::run_stop_bytes>(bytes, i, std::min(n, limit), n);
             if (i >= n || i >= limit) break;
             if (bytes[i] < 0x80) return i;
             bool more = false;
@@ -683,7 +683,7 @@ struct scanner::impl {
             if (b != ':') {
                 // On to the next byte that needs a look; the bound keeps the
                 // length check above seeing the same index.
-                c = detail::forward_to_colon_or_stop(bytes, c + 1, std::min(n, a + limit + 1), n);
+                c = detail::forward_to<detail::colon_or_stop_bytes>(bytes, c + 1, std::min(n, a + limit + 1), n);
                 continue;
             }
             const std::size_t s0 = scheme_start(c);
@@ -1015,7 +1015,7 @@ struct scanner::impl {
         const auto* bytes = reinterpret_cast<const unsigned char*>(t.data());
         for (std::size_t i = p; i < e;) {
             // Only brackets count: skip to the next one, 16 bytes at a time.
-            i = detail::forward_to_bracket(bytes, i, e, t.size());
+            i = detail::forward_to<detail::bracket_bytes>(bytes, i, e, t.size());
             if (i >= e) break;
             const auto b = bytes[i];
             std::int32_t cp = b;
@@ -1298,7 +1298,7 @@ struct scanner::impl {
                     in_piece = true;
                     piece_start = q;
                 }
-                q = detail::forward_to_stop(bytes, q + 1, std::min(n, p + opt.max_url_length + 1), n);
+                q = detail::forward_to<detail::run_stop_bytes>(bytes, q + 1, std::min(n, p + opt.max_url_length + 1), n);
                 continue;
             }
             if (b == '>') {
