@@ -240,7 +240,7 @@ int cmd_rewrite(const args& arguments) {
     std::vector<input_error> errors;
     const std::vector<std::string> files = expand_operands(operands, vm["recursive"].as<bool>(), errors);
 
-    output out(1);
+    output out(1, 1 << 20);  // the whole text passes through: fewer, larger writes
     bool failed = false;
     bool changed = false;
     for (const auto& e : errors) {

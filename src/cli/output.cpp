@@ -23,28 +23,35 @@ output::~output() {
 void output::write(std::string_view bytes) {
     if (buf_.size() + bytes.size() > capacity_) flush();
     if (bytes.size() >= capacity_) {
-        buf_.append(bytes);
-        flush();
+        write_all(bytes);  // as large as the buffer: no point copying it there first
         return;
     }
     buf_.append(bytes);
 }
 
 void output::flush() {
-    const char* p = buf_.data();
-    std::size_t left = buf_.size();
+    try {
+        write_all(buf_);
+    } catch (...) {
+        buf_.clear();  // nothing is written again after an error
+        throw;
+    }
+    buf_.clear();
+}
+
+void output::write_all(std::string_view bytes) {
+    const char* p = bytes.data();
+    std::size_t left = bytes.size();
     while (left > 0) {
         const ssize_t n = ::write(fd_, p, left);
         if (n < 0) {
             if (errno == EINTR) continue;
-            buf_.clear();
             if (errno == EPIPE) throw broken_pipe{};
             throw std::system_error(errno, std::generic_category(), "write error");
         }
         p += n;
         left -= static_cast<std::size_t>(n);
     }
-    buf_.clear();
 }
 
 }  // namespace urlsift::cli

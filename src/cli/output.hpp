@@ -32,6 +32,8 @@ public:
     void set_flush_each(bool on) noexcept { flush_each_ = on; }
 
 private:
+    void write_all(std::string_view bytes);
+
     int fd_;
     std::size_t capacity_;
     std::string buf_;
