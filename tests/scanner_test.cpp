@@ -410,3 +410,18 @@ TEST_CASE("Regressions found by fuzzing", "[scanner]") {
     const std::string closers = "rom}}}}}}}%}}}}}https://" + std::string(62, '}') + "s.int";
     urlsift::test::check_chunk_invariance(closers, small);
 }
+
+// The anchor search reads 64 bytes at a time and leaves out a `.` or `:`
+// followed by a blank; a word's place against those blocks must not matter.
+TEST_CASE("what is found does not depend on where words fall in the anchor blocks", "[scanner][streaming]") {
+    const std::string body =
+        "see URL: http://example.org/a. Then e.g. foo.c: or Makefile.in and www.example.com/x.\n"
+        "> quoted: <mailto:a@example.org> and 1.2.3 and libs/x/y.hpp, Note: done.";
+    const strings expected = urls_of(body, urlsift::scan_options{});
+    REQUIRE(expected == strings{"http://example.org/a", "http://www.example.com/x", "mailto:a@example.org"});
+    for (std::size_t pad = 0; pad <= 130; ++pad) {
+        INFO("padding: " << pad);
+        CHECK(urls_of(std::string(pad, 'x') + " " + body, urlsift::scan_options{}) == expected);
+        CHECK(urls_of(std::string(pad, ' ') + body, urlsift::scan_options{}) == expected);
+    }
+}
