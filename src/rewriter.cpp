@@ -31,9 +31,6 @@ std::optional<rewrite_set> parse_rewrite_list(std::string_view list) {
 
 namespace {
 
-// Sentence punctuation and closing brackets, which the scanner reads as
-// part of a word and trims off the end of a bare URL (Appendix E).
-constexpr std::string_view trailing_punctuation = ".,;:!?)]}'";
 // What may stand between a URL and the blank before it: `(`, `[`, `{`, `,`, `;`.
 constexpr bool is_leading_punctuation(char c) noexcept {
     return c == '(' || c == '[' || c == '{' || c == ',' || c == ';';
@@ -52,7 +49,7 @@ bool stands_apart(surroundings around) noexcept {
                          is_leading_punctuation(around.before)) &&
                         blanks.find(around.before_punctuation) != std::string_view::npos;
     const bool after = blanks.find(around.after) != std::string_view::npos ||
-                       std::string_view(".,;:!?)]}'").find(around.after) != std::string_view::npos;
+                       detail::is_trailing_ascii(static_cast<unsigned char>(around.after));
     return before && after;
 }
 
@@ -193,7 +190,7 @@ struct rewriter::impl {
         const std::uint64_t end = span.offset + span.length;
         if (end < fed) s.after = pending[end - pending_start];
         std::uint64_t k = ref.offset + ref.length;
-        while (k < fed && trailing_punctuation.find(pending[k - pending_start]) != std::string_view::npos) ++k;
+        while (k < fed && detail::is_trailing_ascii(byte(k))) ++k;
         if (k < fed) s.after_punctuation = pending[k - pending_start];
         return s;
     }

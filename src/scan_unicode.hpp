@@ -44,6 +44,14 @@ inline constexpr std::array<char_role, 128> ascii_roles = make_ascii_roles();
 /// Role of an ASCII byte (0x00-0x7F).
 inline char_role ascii_role(unsigned char b) noexcept { return ascii_roles[b & 0x7F]; }
 
+/// Whether `b` is ASCII sentence punctuation or a closing bracket: what
+/// Appendix E trims off the end of a bare URL.
+inline bool is_trailing_ascii(unsigned char b) noexcept {
+    if (b >= 0x80) return false;
+    const char_role r = ascii_roles[b];
+    return r == char_role::trailing || r == char_role::close;
+}
+
 /// Role of a non-ASCII code point (ICU general category and white space).
 /// Negative values (invalid UTF-8) are delimiters.
 char_role code_point_role(std::int32_t c) noexcept;

@@ -587,11 +587,7 @@ struct scanner::impl {
         }
         const std::string_view last = t.substr(label, k - label);
         std::size_t e = k;
-        while (e < n && static_cast<unsigned char>(t[e]) < 0x80) {
-            const char_role r = detail::ascii_role(static_cast<unsigned char>(t[e]));
-            if (r != char_role::trailing && r != char_role::close) break;
-            ++e;
-        }
+        while (e < n && detail::is_trailing_ascii(static_cast<unsigned char>(t[e]))) ++e;
         if (e >= n) return false;
         const auto stop = static_cast<unsigned char>(t[e]);
         if (stop >= 0x80 || !detail::is_ascii_run_stop(stop)) return false;
