@@ -4,7 +4,7 @@
 
 #include <urlsift/abbrev.hpp>
 
-#include "tld_table.hpp"
+#include "abbrev/tld_table.hpp"
 
 #include <catch2/catch.hpp>
 

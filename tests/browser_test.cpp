@@ -1,9 +1,9 @@
-// Tests for the browser resolver mode (src/browser.cpp): a short inline
+// Tests for the browser resolver mode (src/uri/browser/browser.cpp): a short inline
 // table of the behaviours 004_*.txt names, then the web-platform-tests URL
 // cases from the shared conformance data, whose known differences must be
 // listed in tests/data/wpt-known-differences.tsv and nowhere else.
 
-#include "browser.hpp"
+#include "uri/browser/browser.hpp"
 #include "jsonl.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 // --encoding: charset decoding to UTF-8, whole and split at every offset.
 
-#include "cli/decode.hpp"
+#include "text/charset.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -2,6 +2,7 @@
 // Abbreviated URLs (Appendix F): `www.w3.org/Addressing/`, bare host names
 // and mail addresses, completed to absolute form by context heuristics.
 
+#include <urlsift/export.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -32,10 +33,10 @@ inline constexpr abbrev_set abbrev_default = abbrev_all & ~static_cast<abbrev_se
 /// Parses `all`, `none`, or a comma-separated list of kind names
 /// (`www,ftp,email`; `nntp` is another name for `news`; spaces around
 /// names are ignored). nullopt on an unknown or empty name.
-std::optional<abbrev_set> parse_abbrev_list(std::string_view list);
+URLSIFT_EXPORT std::optional<abbrev_set> parse_abbrev_list(std::string_view list);
 
 /// The name of one kind, as `parse_abbrev_list` accepts it.
-std::string_view to_string(abbrev_kind kind) noexcept;
+URLSIFT_EXPORT std::string_view to_string(abbrev_kind kind) noexcept;
 
 struct abbrev_options {
     abbrev_set kinds = abbrev_default;
@@ -62,7 +63,7 @@ struct abbrev_match {
 /// for hosts with non-ASCII characters. The rules, with examples: docs/abbreviations.md.
 ///
 /// Spec: Appendix F of 001_*.txt; hostnames as Section 4.3.1.
-std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::string_view before,
+URLSIFT_EXPORT std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::string_view before,
                                                  const abbrev_options& options);
 
 /// A quick verdict for a scanner's hot path, agreeing with
@@ -73,7 +74,7 @@ std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::st
 ///
 ///     may_complete_host("cron.daily") == false   // no such TLD
 ///     may_complete_host("example.com") == true
-bool may_complete_host(std::string_view host) noexcept;
+URLSIFT_EXPORT bool may_complete_host(std::string_view host) noexcept;
 
 /// What the text between `<` and `>` is, judged from its shape (Appendix F:
 /// with a base in effect, only a reference is resolved against it).
@@ -89,6 +90,6 @@ enum class angle_content {
 ///
 ///     classify_angle("fielding@ics.uci.edu") == angle_content::address
 ///     classify_angle("../x.html") == angle_content::reference
-angle_content classify_angle(std::string_view content);
+URLSIFT_EXPORT angle_content classify_angle(std::string_view content);
 
 }  // namespace urlsift

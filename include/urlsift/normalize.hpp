@@ -1,6 +1,7 @@
 #pragma once
 // Normalization of absolute URLs (Section 6; the browser draft's Section 5).
 
+#include <urlsift/export.hpp>
 #include <urlsift/result.hpp>
 
 #include <string>
@@ -17,9 +18,9 @@ namespace urlsift {
 ///     normalize("HTTP://www.XEROX.com:80/%7euser") == "http://www.xerox.com/~user"
 ///
 /// Spec: Section 6 of 001_*.txt; 004_*.txt section 5.
-result<std::string> normalize(std::string_view url);
+[[nodiscard]] URLSIFT_EXPORT result<std::string> normalize(std::string_view url);
 
 /// The default port of `scheme` (lower-case), or 0 when it has none.
-unsigned default_port(std::string_view scheme) noexcept;
+URLSIFT_EXPORT unsigned default_port(std::string_view scheme) noexcept;
 
 }  // namespace urlsift

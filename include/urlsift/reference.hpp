@@ -1,6 +1,7 @@
 #pragma once
 // A URL reference split into its five components (Section 4.3, Appendix B).
 
+#include <urlsift/export.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,13 +38,13 @@ struct reference_parts {
 ///
 ///     auto p = urlsift::parse_reference("g;x?y#s");
 ///     // p.scheme, p.site undefined; p.path == "g;x"; *p.query == "y"
-reference_parts parse_reference(std::string_view ref) noexcept;
+URLSIFT_EXPORT reference_parts parse_reference(std::string_view ref) noexcept;
 
 /// Appends the components to `out` as step 7 of Section 5.2 does.
 /// `recompose(parse_reference(s)) == s` for every string `s`.
-void recompose_to(std::string& out, const reference_parts& parts);
+URLSIFT_EXPORT void recompose_to(std::string& out, const reference_parts& parts);
 
 /// Returns the reference that `parts` describe (Section 5.2, step 7).
-std::string recompose(const reference_parts& parts);
+URLSIFT_EXPORT std::string recompose(const reference_parts& parts);
 
 }  // namespace urlsift

@@ -1,6 +1,7 @@
 #pragma once
 // Resolving URL references against a base URL (Section 5.2), three ways.
 
+#include <urlsift/export.hpp>
 #include <urlsift/result.hpp>
 
 #include <memory>
@@ -18,9 +19,9 @@ enum class resolve_mode {
 };
 
 /// Parses "rfc3986", "rfc2396" or "browser".
-std::optional<resolve_mode> parse_resolve_mode(std::string_view name) noexcept;
+URLSIFT_EXPORT std::optional<resolve_mode> parse_resolve_mode(std::string_view name) noexcept;
 /// The name `parse_resolve_mode` accepts for `mode`.
-std::string_view to_string(resolve_mode mode) noexcept;
+URLSIFT_EXPORT std::string_view to_string(resolve_mode mode) noexcept;
 
 struct resolve_options {
     resolve_mode mode = resolve_mode::rfc3986;
@@ -38,7 +39,7 @@ struct resolve_options {
 ///     auto url = base->resolve("../g");   // "http://a/b/g"
 ///
 /// Spec: Section 5.2 of 001_*.txt; RFC 3986 section 5.2; 004_*.txt section 4.
-class resolver {
+class URLSIFT_EXPORT resolver {
 public:
     static result<resolver> make(std::string_view base, resolve_options options = {});
 
@@ -62,17 +63,17 @@ private:
 };
 
 /// One-shot form of `resolver::make(base, options)->resolve(ref)`.
-result<std::string> resolve(std::string_view base, std::string_view ref, resolve_options options = {});
+[[nodiscard]] URLSIFT_EXPORT result<std::string> resolve(std::string_view base, std::string_view ref, resolve_options options = {});
 
 /// Checks an absolute reference without a base: rejects what `resolve` would
 /// reject and applies the mode's canonicalization (browser) or normalization.
 /// A relative reference fails with `error::base_not_absolute`.
-result<std::string> resolve_absolute(std::string_view ref, resolve_options options = {});
+[[nodiscard]] URLSIFT_EXPORT result<std::string> resolve_absolute(std::string_view ref, resolve_options options = {});
 
 /// Appendix E, last paragraph: strips what a person typing or pasting a URL
 /// wraps it in (`<...>`, `"..."`, `URL:`) and the whitespace embedded in it.
 ///
 ///     strip_user_typed("<URL: http://a/b/ c>") == "http://a/b/c"
-std::string strip_user_typed(std::string_view typed);
+URLSIFT_EXPORT std::string strip_user_typed(std::string_view typed);
 
 }  // namespace urlsift

@@ -2,6 +2,7 @@
 // urlsift::result<T>: a value, or an error code with the byte offset where the
 // input went wrong. Bad input is data, not an exception.
 
+#include <urlsift/export.hpp>
 #include <cassert>
 #include <cstddef>
 #include <string_view>
@@ -24,7 +25,7 @@ enum class error {
 };
 
 /// A short English phrase for `e`, for messages ("invalid port").
-std::string_view describe(error e) noexcept;
+URLSIFT_EXPORT std::string_view describe(error e) noexcept;
 
 /// An error and where, in bytes from the start of the input, it was found.
 struct failure {
@@ -34,7 +35,7 @@ struct failure {
 
 /// A value or a failure. Test with `if (r)`, read with `*r` or `r->`.
 template <class T>
-class result {
+class [[nodiscard]] result {
 public:
     result(T value) : v_(std::move(value)) {}  // NOLINT: implicit by design
     result(failure f) : v_(f) {}               // NOLINT: implicit by design

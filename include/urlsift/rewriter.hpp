@@ -2,6 +2,7 @@
 // The link-rewriting filter: copies text through, byte for byte, changing
 // only the references it makes absolute.
 
+#include <urlsift/export.hpp>
 #include <urlsift/scanner.hpp>
 
 #include <cstdint>
@@ -25,7 +26,7 @@ inline constexpr rewrite_set rewrite_all = 0x7;
 
 /// Parses a comma-separated list of `relative`, `abbreviated`, `joined`, or
 /// `all`. nullopt on an unknown name.
-std::optional<rewrite_set> parse_rewrite_list(std::string_view list);
+URLSIFT_EXPORT std::optional<rewrite_set> parse_rewrite_list(std::string_view list);
 
 struct rewrite_options {
     scan_options scan{};           ///< base, abbreviations, hyphen rule, length limit
@@ -65,7 +66,7 @@ using edit_observer = std::function<void(const rewrite_edit&)>;
 ///     w.feed("See <../g>.\n"); w.finish();   // with base http://a/b/c/d;p?q: "See <http://a/b/g>.\n"
 ///
 /// Spec: Appendix E and F and Section 5.2 of 001_*.txt.
-class rewriter {
+class URLSIFT_EXPORT rewriter {
 public:
     rewriter(rewrite_options options, text_sink out, edit_observer on_edit = {});
     rewriter(rewriter&&) noexcept;
@@ -85,7 +86,7 @@ private:
 };
 
 /// One-shot form: the rewritten text of `text`.
-std::string rewrite(std::string_view text, const rewrite_options& options = {});
+URLSIFT_EXPORT std::string rewrite(std::string_view text, const rewrite_options& options = {});
 
 /// The input around a reference's `outer` span (a newline stands for the
 /// start or the end of the input).
@@ -115,7 +116,7 @@ struct surroundings {
 /// `URL:` (Appendix E's prefix); and `--style angle` wraps only a URL
 /// that stands apart from the text on both sides. Exposed for tools that
 /// list changes without copying text.
-std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options,
+URLSIFT_EXPORT std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options,
                                      surroundings around);
 
 }  // namespace urlsift

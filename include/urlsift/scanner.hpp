@@ -2,6 +2,7 @@
 // Finding URL references in plain text, streamed (Appendix E delimiting,
 // Appendix F abbreviations).
 
+#include <urlsift/export.hpp>
 #include <urlsift/abbrev.hpp>
 #include <urlsift/resolver.hpp>
 
@@ -31,8 +32,8 @@ enum class reference_form {
     abbreviated, ///< `www.w3.org/Addressing/`, `user@host.tld` (Appendix F)
 };
 
-std::string_view to_string(wrapper_kind w) noexcept;   ///< "none", "angle", "quote", "url-prefix"
-std::string_view to_string(reference_form f) noexcept; ///< "absolute", "relative", "abbreviated"
+URLSIFT_EXPORT std::string_view to_string(wrapper_kind w) noexcept;   ///< "none", "angle", "quote", "url-prefix"
+URLSIFT_EXPORT std::string_view to_string(reference_form f) noexcept; ///< "absolute", "relative", "abbreviated"
 
 /// A run of bytes in the input, in absolute byte offsets.
 struct byte_range {
@@ -110,7 +111,7 @@ using reference_sink = std::function<bool(const found_reference&)>;
 ///
 /// Spec: Appendix E (delimiting) and F (abbreviated URLs) of 001_*.txt;
 /// the `URL:` prefix and `<...>` wrappers of 003_*.txt.
-class scanner {
+class URLSIFT_EXPORT scanner {
 public:
     scanner(scan_options options, reference_sink sink);
     scanner(scanner&&) noexcept;
@@ -142,6 +143,6 @@ private:
 ///     // refs[0].url == "http://www.w3.org/Addressing/", refs[0].wrapper == wrapper_kind::quote
 ///
 /// Spec: Appendix E of 001_*.txt.
-std::vector<found_reference> scan(std::string_view text, const scan_options& options = {});
+URLSIFT_EXPORT std::vector<found_reference> scan(std::string_view text, const scan_options& options = {});
 
 }  // namespace urlsift

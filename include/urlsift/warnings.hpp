@@ -2,6 +2,7 @@
 // What Section 7 (Security Considerations) asks a user to be careful about,
 // found in an absolute URL.
 
+#include <urlsift/export.hpp>
 #include <string_view>
 #include <vector>
 
@@ -18,7 +19,7 @@ enum class url_warning : unsigned char {
 
 /// The stable name of `w`, for jsonl, csv and messages:
 /// "password-in-userinfo", "non-default-port", "reserved-port", "escaped-crlf".
-std::string_view to_string(url_warning w) noexcept;
+URLSIFT_EXPORT std::string_view to_string(url_warning w) noexcept;
 
 /// Returns the Section 7 warnings that apply to `url`, in enumerator order,
 /// each at most once; most URLs get an empty vector (which allocates nothing).
@@ -52,6 +53,6 @@ std::string_view to_string(url_warning w) noexcept;
 ///     urlsift::to_string(w[1]);  // "reserved-port"
 ///
 /// Spec: Section 7 of 001_*.txt; default ports as in Section 6.
-std::vector<url_warning> security_warnings(std::string_view url);
+URLSIFT_EXPORT std::vector<url_warning> security_warnings(std::string_view url);
 
 }  // namespace urlsift

@@ -1,7 +1,7 @@
 // urlsift extract: list the references found in files, grep-style.
 
 #include "cli/commands.hpp"
-#include "cli/decode.hpp"
+#include "text/charset.hpp"
 #include "cli/errors.hpp"
 #include "cli/input.hpp"
 #include "cli/json.hpp"

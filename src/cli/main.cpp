@@ -1,5 +1,7 @@
 // urlsift: find, resolve and rewrite URLs in plain text.
 
+#include <urlsift/version.hpp>
+
 #include "cli/commands.hpp"
 #include "cli/errors.hpp"
 
@@ -54,7 +56,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (command == "-V" || command == "--version") {
-        std::cout << "urlsift " URLSIFT_VERSION "\n";
+        std::cout << "urlsift " << urlsift::version() << "\n";
         return 0;
     }
 

@@ -1,6 +1,6 @@
-#include "scan_unicode.hpp"
+#include "text/char_roles.hpp"
 
-#include "icu_text.hpp"
+#include "text/icu_text.hpp"
 
 #include <unicode/uchar.h>
 

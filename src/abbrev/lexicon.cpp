@@ -1,6 +1,6 @@
-#include "abbrev_lexicon.hpp"
+#include "abbrev/lexicon.hpp"
 
-#include "folded_set.hpp"
+#include "text/folded_set.hpp"
 
 #include <algorithm>
 #include <array>

@@ -157,7 +157,7 @@ private:
     std::uint64_t bits_ = 0;
 };
 
-/// Whether the ASCII byte `b` ends a run (scan_unicode: space or delimiter
+/// Whether the ASCII byte `b` ends a run (text/char_roles.hpp: space or delimiter
 /// role). Kept in step with make_ascii_roles.
 constexpr bool is_ascii_run_stop(unsigned char b) noexcept {
     return b <= 0x20 || b == 0x7F || b == '<' || b == '>' || b == '"' || b == '`' || b == '|';

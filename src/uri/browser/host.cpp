@@ -1,8 +1,8 @@
-#include "browser_host.hpp"
+#include "uri/browser/host.hpp"
 
-#include "ascii.hpp"
-#include "browser_percent.hpp"
-#include "icu_text.hpp"
+#include "text/ascii.hpp"
+#include "uri/browser/percent.hpp"
+#include "text/icu_text.hpp"
 
 #include <array>
 #include <cstdint>

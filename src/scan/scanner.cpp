@@ -16,12 +16,12 @@
 
 #include <urlsift/scanner.hpp>
 
-#include "ascii.hpp"
-#include "line_rules.hpp"
-#include "scan_schemes.hpp"
-#include "scan_skip.hpp"
-#include "scan_unicode.hpp"
-#include "tld_table.hpp"
+#include "text/ascii.hpp"
+#include "scan/line_rules.hpp"
+#include "scan/schemes.hpp"
+#include "scan/anchors.hpp"
+#include "text/char_roles.hpp"
+#include "abbrev/tld_table.hpp"
 
 #include <algorithm>
 #include <array>
@@ -67,7 +67,7 @@ constexpr std::size_t min_rescan_growth = 64;
 
 constexpr bool is_run_role(char_role r) noexcept { return r != char_role::space && r != char_role::delimiter; }
 
-// The vector back-scan (scan_skip.hpp) must stop where the role table does.
+// The vector back-scan (anchors.hpp) must stop where the role table does.
 static_assert([] {
     for (unsigned b = 0; b < 0x80; ++b)
         if (detail::is_ascii_run_stop(static_cast<unsigned char>(b)) == is_run_role(detail::ascii_roles[b])) return false;

@@ -2,8 +2,8 @@
 
 #include <urlsift/normalize.hpp>
 
-#include "line_rules.hpp"
-#include "scan_unicode.hpp"
+#include "scan/line_rules.hpp"
+#include "text/char_roles.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -1,4 +1,4 @@
-#include "scan_schemes.hpp"
+#include "scan/schemes.hpp"
 
 #include <algorithm>
 #include <array>

@@ -12,10 +12,10 @@
 
 #include <urlsift/abbrev.hpp>
 
-#include "abbrev_lexicon.hpp"
-#include "ascii.hpp"
-#include "icu_text.hpp"
-#include "tld_table.hpp"
+#include "abbrev/lexicon.hpp"
+#include "text/ascii.hpp"
+#include "text/icu_text.hpp"
+#include "abbrev/tld_table.hpp"
 
 #include <array>
 #include <cstddef>

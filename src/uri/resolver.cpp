@@ -12,7 +12,7 @@
 #include <urlsift/reference.hpp>
 #include <urlsift/resolver.hpp>
 
-#include "browser.hpp"
+#include "uri/browser/browser.hpp"
 
 #include <array>
 #include <cstdint>

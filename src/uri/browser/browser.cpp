@@ -16,11 +16,11 @@
 // result stays a faithful image of the input; only UTF-8 is used for
 // queries (no document encoding exists in plain text).
 
-#include "browser.hpp"
+#include "uri/browser/browser.hpp"
 
-#include "ascii.hpp"
-#include "browser_host.hpp"
-#include "browser_percent.hpp"
+#include "text/ascii.hpp"
+#include "uri/browser/host.hpp"
+#include "uri/browser/percent.hpp"
 
 #include <cstdint>
 #include <optional>

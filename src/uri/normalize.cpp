@@ -6,8 +6,8 @@
 #include <urlsift/normalize.hpp>
 #include <urlsift/reference.hpp>
 
-#include "ascii.hpp"
-#include "icu_text.hpp"
+#include "text/ascii.hpp"
+#include "text/icu_text.hpp"
 
 #include <array>
 #include <cstdint>

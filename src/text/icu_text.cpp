@@ -1,4 +1,4 @@
-#include "icu_text.hpp"
+#include "text/icu_text.hpp"
 
 #include <unicode/uidna.h>
 #include <unicode/utf8.h>

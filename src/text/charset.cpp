@@ -1,4 +1,4 @@
-#include "cli/decode.hpp"
+#include "text/charset.hpp"
 
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_cb.h>

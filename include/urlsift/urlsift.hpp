@@ -1,0 +1,14 @@
+#pragma once
+// All of urlsift's public API in one include. Each header below is also
+// usable on its own; docs/architecture.md shows how the stages fit.
+
+#include <urlsift/version.hpp>
+
+#include <urlsift/result.hpp>     // result<T>: a value or an error with its offset
+#include <urlsift/reference.hpp>  // Appendix B: splitting a reference into its parts
+#include <urlsift/resolver.hpp>   // Section 5.2: resolving against a base
+#include <urlsift/normalize.hpp>  // Section 6: normal form
+#include <urlsift/warnings.hpp>   // Section 7: security notes on a URL
+#include <urlsift/abbrev.hpp>     // Appendix F: abbreviated URLs
+#include <urlsift/scanner.hpp>    // Appendix E: finding references in text, streamed
+#include <urlsift/rewriter.hpp>   // the rewriting filter
