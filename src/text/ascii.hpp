@@ -40,4 +40,13 @@ constexpr std::size_t find_first_of_bytes(std::string_view s, std::string_view s
     return std::string_view::npos;
 }
 
+/// Whether `s` starts with `prefix` but for the case of ASCII letters.
+constexpr bool starts_with_nocase(std::string_view s, std::string_view prefix) noexcept {
+    return s.size() >= prefix.size() && iequals(s.substr(0, prefix.size()), prefix);
+}
+
+/// Appendix E: whether `s` starts with the prefix `URL:` (any case), which
+/// marks what follows as a URL and is not part of it.
+constexpr bool starts_with_url_prefix(std::string_view s) noexcept { return starts_with_nocase(s, "url:"); }
+
 }  // namespace urlsift::detail
