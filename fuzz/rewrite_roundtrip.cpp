@@ -47,7 +47,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
 
     urlsift::rewrite_options options;
-    if ((settings & 0x1u) != 0) options.scan.base = *urlsift::resolver::make("http://a/b/c/d;p?q");
+    if ((settings & 0x1u) != 0) options.base = *urlsift::resolver::make("http://a/b/c/d;p?q");
     options.scan.abbrev.kinds = (settings & 0x2u) != 0 ? urlsift::abbrev_all : urlsift::abbrev_none;
     options.angle_style = (settings & 0x4u) != 0;
     options.scan.max_url_length = 64 + (settings & 0x8u) * 128;

@@ -1,8 +1,8 @@
 // Fuzz target: the streaming scanner.
 //
 // Input: a byte of settings (chunk size, abbreviations, hyphen rule, base),
-// then the text. Properties checked: the references are the same whether
-// the text is fed whole or in chunks; every span lies inside the input;
+// then the text. Properties checked: the references, and the surroundings
+// reported with them, are the same whether the text is fed whole or in chunks; every span lies inside the input;
 // spans come in order and do not overlap; `raw` is exactly the bytes of its
 // span; pieces lie inside the span, in order.
 
@@ -27,13 +27,19 @@ std::string fingerprint(const urlsift::found_reference& r) {
     s += r.truncated ? 't' : '-';
     for (const auto& a : r.alternatives) s += a + '|';
     for (const auto& p : r.pieces) s += std::to_string(p.offset) + '+' + std::to_string(p.length) + ';';
+    const auto& a = r.around;
+    s += {'|', a.before, a.before_punctuation, a.after, a.after_punctuation, a.in_brackets ? 'b' : '-',
+          a.line_break_after ? 'n' : '-'};
+    s += std::to_string(a.quote_depth) + '>' + std::to_string(a.quote_depth_end);
     return s;
 }
 
-std::vector<std::string> run(std::string_view text, const urlsift::scan_options& options, std::size_t chunk) {
+std::vector<std::string> run(std::string_view text, const urlsift::scan_options& options,
+                             const urlsift::resolver* base, std::size_t chunk) {
     std::vector<std::string> out;
     std::uint64_t last_end = 0;
-    urlsift::scanner s(options, [&](const urlsift::found_reference& r) {
+    urlsift::scanner s(options, [&](urlsift::found_reference& r) {
+        if (base != nullptr) urlsift::resolve_reference(r, *base);
         URLSIFT_FUZZ_CHECK(r.offset + r.length <= text.size());
         URLSIFT_FUZZ_CHECK(r.outer.offset <= r.offset && r.offset + r.length <= r.outer.offset + r.outer.length);
         URLSIFT_FUZZ_CHECK(r.outer.offset + r.outer.length <= text.size());
@@ -68,10 +74,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.max_url_length = 64 + (settings & 0x3u) * 256;  // small, so the cut-off path runs
     options.abbrev.kinds = (settings & 0x4u) != 0 ? urlsift::abbrev_all : urlsift::abbrev_none;
     options.hyphen = (settings & 0x8u) != 0 ? urlsift::hyphen_policy::drop : urlsift::hyphen_policy::keep;
-    if ((settings & 0x10u) != 0) options.base = *urlsift::resolver::make("http://a/b/c/d;p?q");
+    const auto made = urlsift::resolver::make("http://a/b/c/d;p?q");
+    const urlsift::resolver* base = (settings & 0x10u) != 0 ? &*made : nullptr;
     const std::size_t chunk = 1 + (settings >> 5u) * 3;
 
-    const auto whole = run(text, options, text.size() + 1);
-    URLSIFT_FUZZ_CHECK(run(text, options, chunk) == whole);
+    const auto whole = run(text, options, base, text.size() + 1);
+    URLSIFT_FUZZ_CHECK(run(text, options, base, chunk) == whole);
     return 0;
 }

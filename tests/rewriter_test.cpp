@@ -21,7 +21,7 @@ namespace {
 
 rewrite_options with_base(std::string_view base) {
     rewrite_options o;
-    o.scan.base = *resolver::make(base);
+    o.base = *resolver::make(base);
     return o;
 }
 
@@ -289,7 +289,7 @@ TEST_CASE("regression: a URL joined inside brackets that hold a space is left al
     // the URL inside it is bare; joining it would make the brackets a
     // wrapper of a relative reference on the next pass.
     rewrite_options o;
-    o.scan.base = *resolver::make("http://a/b/c/d;p?q");
+    o.base = *resolver::make("http://a/b/c/d;p?q");
     const std::string text = "and\n<ht./tp://www.ics.uftp.du/pub/\n ietf/uri/hiARNING>.\n";
     const std::string once = rewrite(text, o);
     CHECK(once == text);

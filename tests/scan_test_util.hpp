@@ -25,7 +25,10 @@ inline std::string describe(const found_reference& r) {
     for (const auto& a : r.alternatives) out << a << ';';
     out << "] pieces[";
     for (const auto& p : r.pieces) out << p.offset << '+' << p.length << ';';
-    out << ']';
+    const auto& a = r.around;
+    out << "] around[" << int{a.before} << ' ' << int{a.before_punctuation} << ' ' << int{a.after} << ' '
+        << int{a.after_punctuation} << " depth " << a.quote_depth << '-' << a.quote_depth_end
+        << (a.in_brackets ? " in-brackets" : "") << (a.line_break_after ? " break-after" : "") << ']';
     return out.str();
 }
 

@@ -279,8 +279,7 @@ TEST_CASE("Relative references need a wrapper; a base resolves them", "[scanner]
     auto options = scheme_only();
     auto base = urlsift::resolver::make("http://a/b/c/d;p?q");
     REQUIRE(base);
-    options.base = *base;
-    const auto refs = refs_of("See <../g> or URL: g;x and <URL:/x/y> but not ../h in prose.", options);
+    const auto refs = scan("See <../g> or URL: g;x and <URL:/x/y> but not ../h in prose.", options, &*base);
     REQUIRE(refs.size() == 3);
     CHECK(refs[0].url == "http://a/b/g");
     CHECK(refs[0].form == reference_form::relative);
@@ -329,7 +328,9 @@ TEST_CASE("committed_offset trails the references", "[scanner]") {
     s.feed("<http://a.example/x");
     const auto c = s.committed_offset();
     CHECK(c == 41);
+    // The byte after the `>` belongs to the reference's surroundings.
     s.feed("y>");
+    s.feed("\n");
     REQUIRE(outers.size() == 1);
     CHECK(outers[0] >= c);
     s.finish();

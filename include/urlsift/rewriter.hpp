@@ -29,7 +29,10 @@ inline constexpr rewrite_set rewrite_all = 0x7;
 URLSIFT_EXPORT std::optional<rewrite_set> parse_rewrite_list(std::string_view list);
 
 struct rewrite_options {
-    scan_options scan{};           ///< base, abbreviations, hyphen rule, length limit
+    scan_options scan{};           ///< abbreviations, hyphen rule, length limit
+    /// Base for relative references (Section 5.1); without one they are
+    /// left as written.
+    std::optional<resolver> base{};
     rewrite_set only = rewrite_all;
     bool normalize = false;   ///< also rewrite absolute URLs whose normal form differs (Section 6)
     bool angle_style = false; ///< wrap bare URLs in `<...>`, Appendix E's recommended delimiter
@@ -88,35 +91,16 @@ private:
 /// One-shot form: the rewritten text of `text`.
 URLSIFT_EXPORT std::string rewrite(std::string_view text, const rewrite_options& options = {});
 
-/// The input around a reference's `outer` span (a newline stands for the
-/// start or the end of the input).
-struct surroundings {
-    char before = '\n';
-    char before_punctuation = '\n'; ///< the last byte before that is not an opening bracket, `,` or `;`
-    char after = '\n';
-    /// The first byte after the reference (wrappers not skipped) that is not
-    /// sentence punctuation or a closing bracket.
-    char after_punctuation = '\n';
-    /// Mail quote depth (`>` marks at the line start) of the line the reference starts on.
-    int quote_depth = 0;
-    /// The reference starts inside `<...>` that the scanner did not take as
-    /// a wrapper but that a change of their content could make one: the
-    /// `<` is unclosed where it starts, and its `>` comes before anything
-    /// that rules a wrapper out for good (another `<`, a blank line, a
-    /// delimiter, the end of the input).
-    bool in_brackets = false;
-};
-
 /// The edit a reference calls for under `options`, or nullopt to leave it
 /// as written. So that a second pass reads the output as the first pass
-/// wrote it, these are left alone: a reference that touches a `<` or `>`
-/// it is not wrapped by or starts `in_brackets`, one written across lines
+/// wrote it, these are left alone (the scanner's `around` tells which): a
+/// reference that touches a `<` or `>` it is not wrapped by or starts
+/// `in_brackets`, one written across lines
 /// of different mail quote depth (joining it would move the rest of its
 /// last line to another depth), and one the rewrite would make start with
 /// `URL:` (Appendix E's prefix); and `--style angle` wraps only a URL
 /// that stands apart from the text on both sides. Exposed for tools that
 /// list changes without copying text.
-URLSIFT_EXPORT std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options,
-                                     surroundings around);
+URLSIFT_EXPORT std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options);
 
 }  // namespace urlsift

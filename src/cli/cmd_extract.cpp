@@ -64,6 +64,7 @@ file is reported on stderr and the others are still read).
 )help";
 
 struct settings {
+    std::optional<resolver> resolution_base; ///< the resolution stage's base (--base)
     format fmt = format::text;
     bool line_numbers = false;
     bool with_filename = false;
@@ -143,7 +144,8 @@ public:
         label_ = path == "-" ? (st_.fmt == format::text ? "(standard input)" : "-") : path;
         long count = 0;
         bool first = true, skipped = false;
-        scanner sc(scan_, [&](const found_reference& r) {
+        scanner sc(scan_, [&](found_reference& r) {
+            if (st_.resolution_base) resolve_reference(r, *st_.resolution_base);
             if (emit(r)) ++count;
             return true;
         });
@@ -350,6 +352,7 @@ int cmd_extract(const args& a) {
     st.canonicalize = st.resolve.normalize || st.resolve.mode == resolve_mode::browser;
     st.binary_text = parse_binary_as_text("extract", binary);
     scan_options so = make_scan_options("extract", ss, abbrev_default);
+    st.resolution_base = make_base("extract", ss);
     std::string encoding_error;
     auto decoder = charset_decoder::open(encoding, encoding_error);
     if (!decoder) throw usage_error("extract", encoding_error);

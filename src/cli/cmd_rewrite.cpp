@@ -215,6 +215,7 @@ int cmd_rewrite(const args& arguments) {
     settings st;
     const auto email = static_cast<abbrev_set>(abbrev_kind::email);
     st.rewrite.scan = make_scan_options("rewrite", scan, static_cast<abbrev_set>(abbrev_default & ~email));
+    st.rewrite.base = make_base("rewrite", scan);
     st.rewrite.normalize = scan.normalize;
     const auto kinds = parse_rewrite_list(only);
     if (!kinds) throw usage_error("rewrite", "unknown --only '" + only + "' (all, or a list of relative,abbreviated,joined)");

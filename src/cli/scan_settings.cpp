@@ -59,14 +59,17 @@ scan_options make_scan_options(std::string_view command, const scan_settings& s,
     if (s.abbrev_scheme != "http" && s.abbrev_scheme != "https")
         throw usage_error(cmd, "unknown --abbrev-scheme '" + s.abbrev_scheme + "' (choose http or https)");
     so.abbrev.https = s.abbrev_scheme == "https";
-    if (!s.base.empty()) {
-        auto r = resolver::make(s.base, make_resolve_options(command, s));
-        if (!r)
-            throw usage_error(cmd, "bad --base '" + s.base + "': " + std::string(describe(r.error())) +
-                                       " (a base must be an absolute URL, like https://example.org/docs/)");
-        so.base = std::move(*r);
-    }
+    make_base(command, s); // a bad base is a usage error before any input is read
     return so;
+}
+
+std::optional<resolver> make_base(std::string_view command, const scan_settings& s) {
+    if (s.base.empty()) return std::nullopt;
+    auto r = resolver::make(s.base, make_resolve_options(command, s));
+    if (!r)
+        throw usage_error(std::string(command), "bad --base '" + s.base + "': " + std::string(describe(r.error())) +
+                                                    " (a base must be an absolute URL, like https://example.org/docs/)");
+    return std::move(*r);
 }
 
 }  // namespace urlsift::cli

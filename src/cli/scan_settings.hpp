@@ -32,6 +32,10 @@ void add_scan_options(po::options_description& opts, scan_settings& s, const cha
 /// (an unknown mode, a base the resolver rejects).
 scan_options make_scan_options(std::string_view command, const scan_settings& s, abbrev_set default_kinds);
 
+/// The base for the resolution stage (--base), or nullopt. Throws
+/// usage_error when the resolver rejects it.
+std::optional<resolver> make_base(std::string_view command, const scan_settings& s);
+
 /// The resolver options (mode, normalization) the settings ask for.
 resolve_options make_resolve_options(std::string_view command, const scan_settings& s);
 

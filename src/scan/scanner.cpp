@@ -155,7 +155,108 @@ bool starts_with_nocase(std::string_view s, std::string_view prefix) noexcept {
 
 enum class outcome { done, need_more };
 
+/// What the `<` at an anchor turned out to be (Appendix E, 003_*.txt).
+enum class angle_verdict {
+    need_more,   ///< the bytes that decide are not fed yet
+    no_wrapper,  ///< nothing a change of the text after it could make a wrapper
+    could_wrap,  ///< no wrapper, but a `>` could close one were its content different
+    reference,   ///< a wrapper: its reference was reported
+};
+
+/// What emitting a candidate came to.
+enum class emitted { none, need_more, reported };
+
+/// Whether `c` may stand between a URL and the blank before it: opening
+/// brackets, `,` and `;` (reference_surroundings::before_punctuation).
+constexpr bool is_leading_punctuation(char c) noexcept {
+    return c == '(' || c == '[' || c == '{' || c == ',' || c == ';';
+}
+
+/// How far past a reference its surroundings are looked for.
+constexpr std::size_t surroundings_reach = 64;
+
 }  // namespace
+
+/// The reading of `<...>` that were not taken as a wrapper but could become
+/// one (reference_surroundings::in_brackets), kept as the scanner moves on:
+/// the brackets stay open until a `>`, a delimiter, a blank line or a line
+/// quoted to another depth closes them. Each `<` is decided by scan_angle;
+/// the bytes between decisions are read here once, in order.
+struct bracket_reading {
+    std::uint64_t pos = 0;         ///< every byte before this has been read
+    int line_depth = 0;            ///< `>` marks in the quote prefix of the current line so far
+    std::size_t prefix_length = 0; ///< bytes of that prefix so far
+    bool in_prefix = true;         ///< nothing but the prefix read on the current line yet
+    bool open = false;             ///< inside `<...>` that could become a wrapper
+    int open_depth = 0;            ///< quote depth of the line of that `<`
+    bool open_break = false;       ///< a line break inside the brackets, and only blanks since
+
+    /// Reads t[pos - base, upto - base): the bytes must be visible.
+    void read_to(std::string_view t, std::uint64_t base, std::uint64_t upto) {
+        while (pos < upto) {
+            if (open) {
+                read_byte(static_cast<unsigned char>(t[static_cast<std::size_t>(pos - base)]));
+                ++pos;
+                continue;
+            }
+            // Outside brackets only the last line start changes the reading.
+            const char* p = t.data() + (pos - base);
+            const auto len = static_cast<std::size_t>(upto - pos);
+            if (const auto* nl = static_cast<const char*>(memrchr(p, '\n', len))) {
+                pos += static_cast<std::uint64_t>(nl - p);
+                read_byte('\n');
+                ++pos;
+            }
+            while (pos < upto && in_prefix) {
+                read_byte(static_cast<unsigned char>(t[static_cast<std::size_t>(pos - base)]));
+                ++pos;
+            }
+            pos = upto;
+        }
+    }
+
+    /// The `<` at `pos` was decided: it opens brackets that could become a
+    /// wrapper, or not (a wrapper's own `<` opens none).
+    void read_angle(bool could_wrap) {
+        open = could_wrap;
+        open_depth = line_depth;
+        open_break = false;
+        ++pos;
+    }
+
+    /// in_brackets for a reference starting at `pos`.
+    bool in_brackets() const noexcept {
+        // A line quoted to another depth closes the brackets once its prefix ends.
+        return open && !(in_prefix && line_depth > 0 && line_depth != open_depth);
+    }
+
+    void read_byte(unsigned char c) {
+        if (in_prefix) {
+            if (prefix_length < max_quote_prefix && (c == '>' || c == ' ' || c == '\t')) {
+                if (c == '>') ++line_depth;
+                ++prefix_length;
+                return;
+            }
+            in_prefix = false;
+            // A `>` in a prefix as deep as the `<`'s line is part of the break (scan_angle).
+            if (open && line_depth > 0 && line_depth != open_depth) open = false;
+        }
+        if (c == '\n') {
+            if (open_break) open = false; // a blank line
+            open_break = open;
+            line_depth = 0;
+            prefix_length = 0;
+            in_prefix = true;
+            return;
+        }
+        if (!open) return;
+        const char_role role = c < 0x80 ? detail::ascii_role(c) : char_role::url;
+        if (c == '>' || c == '<' || (role == char_role::delimiter && c != '"' && c != '`'))
+            open = false;
+        else if (role != char_role::space)
+            open_break = false;
+    }
+};
 
 struct scanner::impl {
     scan_options opt;
@@ -188,6 +289,11 @@ struct scanner::impl {
     bool closed_at_bracket = false;
     /// End of the last reported `outer` span: spans never overlap.
     std::uint64_t last_outer_end = 0;
+    /// The last byte before `buf_offset` that is not leading punctuation
+    /// (reference_surroundings::before_punctuation), for when the context
+    /// holds nothing else.
+    char before_punctuation_carried = '\n';
+    bracket_reading brackets;
     bool stopped = false;
     bool finished = false;
 
@@ -279,6 +385,8 @@ struct scanner::impl {
     void commit(std::size_t stop, std::uint64_t run_start) {
         advance_lines(stop);
         remember_depth(stop);
+        brackets.read_to(t, base, base + stop);
+        before_punctuation_carried = before_punctuation_at(base + stop);
         // The new context: the last bytes before the stop.
         const std::size_t take = std::min(stop, context_size);
         if (take == context_size) {
@@ -516,9 +624,14 @@ struct scanner::impl {
             }
             if (t[a] == '<') {
                 std::size_t next = 0;
-                if (scan_angle(a, next) == outcome::need_more) {
+                const angle_verdict v = scan_angle(a, next);
+                if (v == angle_verdict::need_more) {
                     set_stop(a, base + a);
                     return;
+                }
+                if (v != angle_verdict::reference) {
+                    brackets.read_to(t, base, base + a);
+                    brackets.read_angle(v == angle_verdict::could_wrap);
                 }
                 i = next;
                 i_run_start = base + next;
@@ -989,7 +1102,9 @@ struct scanner::impl {
         const std::size_t end_of_run = next;
         // A word that completes to nothing is not a reference; the lines it
         // would have continued on are scanned on their own.
-        next = emit_bare(form, wrapper, outer_start) ? end_of_run : 0;
+        const emitted e = emit_bare(form, wrapper, outer_start);
+        if (e == emitted::need_more) return outcome::need_more;
+        next = e == emitted::reported ? end_of_run : 0;
         return outcome::done;
     }
 
@@ -1247,9 +1362,10 @@ struct scanner::impl {
         while (cut > p && (static_cast<unsigned char>(t[cut]) & 0xC0) == 0x80) --cut;
         if (cut > p) ref.pieces.push_back({base + p, cut - p});
         ref.truncated = true;
-        const bool reported = emit_bare(form, wrapper, outer_start);
+        const emitted result = emit_bare(form, wrapper, outer_start);
         ref.truncated = false;
-        if (!reported) {
+        if (result == emitted::need_more) return outcome::need_more;
+        if (result == emitted::none) {
             next = 0; // not a reference after all: the run is scanned on as usual
             return outcome::done;
         }
@@ -1264,18 +1380,19 @@ struct scanner::impl {
     }
 
     // --------------------------------------------------------- angle brackets
-    /// `<` at t[a]. On `done`, `next` is where scanning resumes: after the
-    /// `>` when a reference was reported, else right after the `<`.
-    outcome scan_angle(std::size_t a, std::size_t& next) {
+    /// `<` at t[a]. Unless more input is needed, `next` is where scanning
+    /// resumes: after the `>` when a reference was reported, else right
+    /// after the `<`.
+    angle_verdict scan_angle(std::size_t a, std::size_t& next) {
         next = a + 1;
         const std::size_t n = t.size();
         const std::size_t p = a + 1;
-        if (p >= n) return at_end ? outcome::done : outcome::need_more;
+        if (p >= n) return at_end ? angle_verdict::no_wrapper : angle_verdict::need_more;
         {
             bool more = false;
             const char_info c = at(p, more);
-            if (more) return outcome::need_more;
-            if (!is_run_role(c.role)) return outcome::done;
+            if (more) return angle_verdict::need_more;
+            if (!is_run_role(c.role)) return angle_verdict::no_wrapper;
         }
         int d = -1; // the `<` line's mail quote depth, found at the first line break
         ref.pieces.clear();
@@ -1285,7 +1402,7 @@ struct scanner::impl {
         std::size_t gt = npos;
         const auto* bytes = reinterpret_cast<const unsigned char*>(t.data());
         while (q < n) {
-            if (q - p > opt.max_url_length) return outcome::done;
+            if (q - p > opt.max_url_length) return angle_verdict::could_wrap;
             const auto b = static_cast<unsigned char>(t[q]);
             if (b < 0x80 && !detail::is_ascii_run_stop(b)) {
                 // Text of a piece: on to the next byte that needs a look,
@@ -1301,17 +1418,17 @@ struct scanner::impl {
                 gt = q;
                 break;
             }
-            if (b == '<') return outcome::done;
+            if (b == '<') return angle_verdict::no_wrapper;
             char_role role;
             std::size_t len = 1;
             if (b < 0x80) {
                 role = detail::ascii_role(b);
-                if (role == char_role::delimiter && b != '"' && b != '`') return outcome::done;
+                if (role == char_role::delimiter && b != '"' && b != '`') return angle_verdict::no_wrapper;
             } else {
                 bool more = false;
                 const char_info c = at(q, more);
-                if (more) return outcome::need_more;
-                if (c.cp < 0) return outcome::done; // invalid UTF-8 is never part of a URL
+                if (more) return angle_verdict::need_more;
+                if (c.cp < 0) return angle_verdict::no_wrapper; // invalid UTF-8 is never part of a URL
                 role = c.role;
                 len = c.len;
             }
@@ -1322,7 +1439,7 @@ struct scanner::impl {
                     saw_break = false;
                 }
                 if (b == '\n') {
-                    if (saw_break) return outcome::done; // a blank line: this `<` wraps nothing
+                    if (saw_break) return angle_verdict::no_wrapper; // a blank line: this `<` wraps nothing
                     saw_break = true;
                     // Appendix E: the break is whitespace the writer inserted;
                     // a hyphen before it may or may not belong to the URL.
@@ -1341,7 +1458,7 @@ struct scanner::impl {
                             if (t[j] == '>') ++dd;
                             ++j;
                         }
-                        if (j >= n && !at_end) return outcome::need_more;
+                        if (j >= n && !at_end) return angle_verdict::need_more;
                         if (dd == d) {
                             q = j;
                             continue;
@@ -1357,13 +1474,13 @@ struct scanner::impl {
             }
             q += len;
         }
-        if (gt == npos) return at_end ? outcome::done : outcome::need_more;
+        if (gt == npos) return at_end ? angle_verdict::no_wrapper : angle_verdict::need_more;
         if (in_piece && gt > piece_start) ref.pieces.push_back({base + piece_start, gt - piece_start});
         // hyphens[] holds piece indexes so far; convert them after the prefix is removed.
         std::vector<std::size_t> hyphen_pieces;
         hyphen_pieces.swap(hyphens);
         hyphens.clear();
-        if (ref.pieces.empty()) return outcome::done;
+        if (ref.pieces.empty()) return angle_verdict::could_wrap;
 
         // Appendix E: `<URL:http://x/>`, `<URL: http://x/>`.
         bool prefixed = false;
@@ -1380,7 +1497,7 @@ struct scanner::impl {
                 }
             }
         }
-        if (ref.pieces.empty()) return outcome::done;
+        if (ref.pieces.empty()) return angle_verdict::could_wrap;
         std::size_t total = 0;
         for (std::size_t k = 0; k < ref.pieces.size(); ++k) {
             total += static_cast<std::size_t>(ref.pieces[k].length);
@@ -1404,7 +1521,7 @@ struct scanner::impl {
         if (c > 0 && c < cl.size() && cl[c] == ':' &&
             detail::classify_scheme(cl.substr(0, c), cl.substr(c + 1)) != detail::scheme_kind::none) {
             absolute = cl.size() > c + 1 && !(cl.size() == c + 3 && cl.substr(c + 1) == "//");
-            if (!absolute) return outcome::done;
+            if (!absolute) return angle_verdict::could_wrap;
             form = reference_form::absolute;
         }
         std::optional<abbrev_match> match;
@@ -1416,17 +1533,17 @@ struct scanner::impl {
                 if (match) form = reference_form::abbreviated;
             } else if (kind == angle_content::address) {
                 match = complete_abbreviated(cl, before_on_line(a), opt.abbrev);
-                if (!match) return outcome::done;
+                if (!match) return angle_verdict::could_wrap;
                 form = reference_form::abbreviated;
             } else if (kind != angle_content::reference) {
-                return outcome::done;
+                return angle_verdict::could_wrap;
             }
         }
         fill_common(wrapper_kind::angle, base + a, gt + 1 - a);
         ref.form = form;
-        if (!finish_and_emit(match ? &*match : nullptr)) return outcome::done;
+        if (finish_and_emit(match ? &*match : nullptr) == emitted::need_more) return angle_verdict::need_more;
         next = gt + 1;
-        return outcome::done;
+        return angle_verdict::reference;
     }
 
     // ---------------------------------------------------------------- emit
@@ -1450,22 +1567,22 @@ struct scanner::impl {
         ref.column = ref.offset - line_start + 1;
     }
 
-    /// Reports a bare reference (pieces set). False when it was not one
+    /// Reports a bare reference (pieces set): `none` when it was not one
     /// after all (a word Appendix F does not complete).
-    bool emit_bare(reference_form form, wrapper_kind wrapper, std::size_t outer_start) {
+    emitted emit_bare(reference_form form, wrapper_kind wrapper, std::size_t outer_start) {
         build_cleaned();
         std::optional<abbrev_match> match;
         if (form == reference_form::abbreviated) {
             // Appendix F candidates hold a `.` or `@` once trailing punctuation is gone.
             if (!has_dot_or_at(ref.cleaned)) {
                 ref.truncated = false;
-                return false;
+                return emitted::none;
             }
             const std::size_t s = static_cast<std::size_t>(ref.pieces.front().offset - base);
             match = complete_abbreviated(ref.cleaned, before_on_line(s), opt.abbrev);
             if (!match) {
                 ref.truncated = false;
-                return false;
+                return emitted::none;
             }
         } else if (form == reference_form::relative) {
             // After `URL:`: a mail address completes (Appendix F); markup is no reference.
@@ -1475,7 +1592,7 @@ struct scanner::impl {
                 if (match) form = reference_form::abbreviated;
             } else if (kind != angle_content::reference) {
                 // `URL: is optional` is prose; only reference-shaped text follows the prefix.
-                return false;
+                return emitted::none;
             }
         }
         const auto& l = ref.pieces.back();
@@ -1500,9 +1617,14 @@ struct scanner::impl {
         return finish_and_emit(match ? &*match : nullptr);
     }
 
-    /// Sets `url` and `alternatives`, applies the hyphen policy and calls
-    /// the sink. Returns false when nothing was emitted.
-    bool finish_and_emit(const abbrev_match* match) {
+    /// Sets `url`, `alternatives` and `around`, applies the hyphen policy
+    /// and calls the sink; `need_more` when the bytes that give the
+    /// surroundings are not fed yet.
+    emitted finish_and_emit(const abbrev_match* match) {
+        if (!read_surroundings()) {
+            ref.truncated = false;
+            return emitted::need_more;
+        }
         ref.alternatives.clear();
         // The other reading of hyphens at line breaks (Appendix E).
         alt.clear();
@@ -1523,25 +1645,69 @@ struct scanner::impl {
                 if (opt.hyphen == hyphen_policy::drop) std::swap(ref.url, ref.alternatives.back());
             }
         } else {
-            to_url(ref.url, ref.cleaned);
-            if (!alt.empty()) {
-                ref.alternatives.emplace_back();
-                to_url(ref.alternatives.back(), alt);
-            }
+            // Resolution against a base is a later stage (resolve_reference).
+            ref.url = ref.cleaned;
+            if (!alt.empty()) ref.alternatives.push_back(alt);
         }
         last_outer_end = ref.outer.offset + ref.outer.length;
         if (!sink(ref)) stopped = true;
         ref.truncated = false;
+        return emitted::reported;
+    }
+
+    /// Fills ref.around from the bytes around the reference; false when
+    /// some of them are not fed yet. What is looked at past the reference
+    /// is bounded (surroundings_reach), so a reference waits for a few
+    /// bytes at most.
+    bool read_surroundings() {
+        reference_surroundings& s = ref.around;
+        const std::uint64_t end = ref.offset + ref.length;
+        const std::uint64_t outer_end = ref.outer.offset + ref.outer.length;
+        const std::uint64_t fed_end = base + t.size();
+        // After the reference: the byte after its span, the first that is
+        // no sentence punctuation, and whether a line break follows.
+        if (outer_end >= fed_end && !at_end) return false;
+        s.after = outer_end < fed_end ? t[static_cast<std::size_t>(outer_end - base)] : '\n';
+        std::uint64_t k = end;
+        while (k < fed_end && k - end < surroundings_reach &&
+               detail::is_trailing_ascii(static_cast<unsigned char>(t[static_cast<std::size_t>(k - base)])))
+            ++k;
+        if (k >= fed_end && !at_end) return false;
+        // Past the reach, the answer that leaves the text alone.
+        s.after_punctuation = k - end >= surroundings_reach ? '>' : k < fed_end ? t[static_cast<std::size_t>(k - base)] : '\n';
+        // As continuation() looks: blanks, perhaps a CR, then the LF.
+        k = end;
+        while (k < fed_end && (t[static_cast<std::size_t>(k - base)] == ' ' || t[static_cast<std::size_t>(k - base)] == '\t') &&
+               k - end <= max_indent)
+            ++k;
+        if (k < fed_end && t[static_cast<std::size_t>(k - base)] == '\r') ++k;
+        if (k >= fed_end && !at_end) return false;
+        s.line_break_after = k < fed_end && t[static_cast<std::size_t>(k - base)] == '\n';
+        // Before it.
+        s.before = ref.outer.offset == 0 ? '\n' : static_cast<char>(byte_at(ref.outer.offset - 1));
+        s.before_punctuation = before_punctuation_at(ref.offset);
+        // Its lines: quote depths and the brackets it may sit in.
+        const std::size_t start = static_cast<std::size_t>(ref.offset - base);
+        s.quote_depth = depth_at(start);
+        const auto* nl = static_cast<const char*>(memrchr(ref.raw.data(), '\n', ref.raw.size()));
+        s.quote_depth_end = nl == nullptr ? s.quote_depth
+                                          : detail::quote_depth_of(std::string_view(ref.raw).substr(
+                                                static_cast<std::size_t>(nl - ref.raw.data()) + 1));
+        brackets.read_to(t, base, ref.outer.offset);
+        if (ref.wrapper == wrapper_kind::angle) brackets.read_angle(false);
+        brackets.read_to(t, base, ref.offset);
+        s.in_brackets = brackets.in_brackets();
         return true;
     }
 
-    void to_url(std::string& out, const std::string& text) {
-        out.clear();
-        if (opt.base) {
-            if (!opt.base->resolve_to(out, text)) return;
-            out.clear();
+    /// The last byte before absolute `at` that is not leading punctuation.
+    char before_punctuation_at(std::uint64_t at) const {
+        for (std::uint64_t k = at; k > 0; --k) {
+            const int b = byte_at(k - 1);
+            if (b < 0) return before_punctuation_carried;
+            if (!is_leading_punctuation(static_cast<char>(b))) return static_cast<char>(b);
         }
-        out = text;
+        return '\n';
     }
 };
 
@@ -1566,9 +1732,10 @@ bool scanner::finish() {
 std::uint64_t scanner::committed_offset() const noexcept { return impl_->buf_offset; }
 std::uint64_t scanner::fed_offset() const noexcept { return impl_->fed; }
 
-std::vector<found_reference> scan(std::string_view text, const scan_options& options) {
+std::vector<found_reference> scan(std::string_view text, const scan_options& options, const resolver* base) {
     std::vector<found_reference> out;
-    scanner s(options, [&out](const found_reference& r) {
+    scanner s(options, [&out, base](found_reference& r) {
+        if (base != nullptr) resolve_reference(r, *base);
         out.push_back(r);
         return true;
     });

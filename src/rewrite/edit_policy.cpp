@@ -1,0 +1,133 @@
+// What the rewriting filter changes, reference by reference: the edit
+// policy. The lossless copy around the edits is in rewriter.cpp.
+
+#include <urlsift/normalize.hpp>
+#include <urlsift/rewriter.hpp>
+
+#include "scan/line_rules.hpp"
+#include "text/ascii.hpp"
+#include "text/char_roles.hpp"
+
+#include <string_view>
+
+namespace urlsift {
+
+std::optional<rewrite_set> parse_rewrite_list(std::string_view list) {
+    if (list == "all") return rewrite_all;
+    rewrite_set set = 0;
+    while (!list.empty()) {
+        const auto comma = list.find(',');
+        const auto name = list.substr(0, comma);
+        if (name == "relative") set |= static_cast<rewrite_set>(rewrite_kind::relative);
+        else if (name == "abbreviated") set |= static_cast<rewrite_set>(rewrite_kind::abbreviated);
+        else if (name == "joined") set |= static_cast<rewrite_set>(rewrite_kind::joined);
+        else return std::nullopt;
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+        if (list.empty()) return std::nullopt;  // a trailing comma names nothing
+    }
+    return set == 0 ? std::nullopt : std::optional(set);
+}
+
+namespace {
+
+// What may stand between a URL and the blank before it: `(`, `[`, `{`, `,`, `;`.
+constexpr bool is_leading_punctuation(char c) noexcept {
+    return c == '(' || c == '[' || c == '{' || c == ',' || c == ';';
+}
+
+// Whether a `<...>` put around a URL leaves the text on both sides as it
+// was read. Before it: a blank, perhaps followed by opening brackets, `,`
+// or `;`; glued to a word (`fhttp://x`, which the scanner reads as
+// `http://x`, or `x.org/f[http://y`), the `<` would split that word and
+// leave its start to be read on its own. After it: a blank or sentence
+// punctuation; a `>` glued to what follows (`ftp://x/y<a@b.example>`)
+// would change how that reads.
+bool stands_apart(const reference_surroundings& around) noexcept {
+    constexpr std::string_view blanks = " \t\n\r\f\v";
+    const bool before = (blanks.find(around.before) != std::string_view::npos ||
+                         is_leading_punctuation(around.before)) &&
+                        blanks.find(around.before_punctuation) != std::string_view::npos;
+    const bool after = blanks.find(around.after) != std::string_view::npos ||
+                       detail::is_trailing_ascii(static_cast<unsigned char>(around.after));
+    return before && after;
+}
+
+// Whether `ref`, written as `replacement` (its new text `text`, perhaps
+// wrapped), could read differently on the next pass because of what
+// surrounds it.
+bool changes_next_reading(const found_reference& ref, std::string_view text, std::string_view replacement) {
+    const reference_surroundings& around = ref.around;
+    // Appendix E: `URL:` at the start of a reference is its prefix, not part
+    // of it. Joining `<U\nRL://x/>` would write one there, and the next pass
+    // would read `//x/` behind a prefix.
+    if (detail::starts_with_url_prefix(text) && !detail::starts_with_url_prefix(ref.raw)) return true;
+    // Appendix E (docs/scanning.md): a bare URL, or one after `URL:`, may
+    // continue on the next line when it ends a line in a character a URL is
+    // broken after. An edit that makes it end in such a character, or in
+    // another one, could make the next pass read it as going on.
+    if (ref.wrapper == wrapper_kind::none || ref.wrapper == wrapper_kind::url_prefix) {
+        const char was = ref.raw.empty() ? '\n' : ref.raw.back();
+        const char now = replacement.empty() ? '\n' : replacement.back();
+        if (around.line_break_after && detail::is_break_char(now) && (now != was || ref.raw.size() < 2)) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options) {
+    const reference_surroundings& around = ref.around;
+    // A reference cut at the length limit has no known end, and one that
+    // touches a `<` or `>` it is not wrapped by sits in brackets the scanner
+    // did not take as a wrapper (too long, unclosed, or holding spaces):
+    // rewriting it could change how the brackets read next time, so that a
+    // second pass would read the text differently. Leave them as written.
+    if (ref.truncated) return std::nullopt;
+    if (ref.wrapper != wrapper_kind::angle &&
+        (around.before == '<' || around.after_punctuation == '>' || around.in_brackets))
+        return std::nullopt;
+    // Joining a reference moves the rest of its last line onto its first.
+    // A URL continues only onto a line quoted as deep as its own (Appendix
+    // E with mail quoting, docs/scanning.md), so when the two depths differ,
+    // what follows would be read differently next time.
+    if (around.quote_depth_end != around.quote_depth) return std::nullopt;
+    const auto allowed = [&](rewrite_kind k) { return (options.only & static_cast<rewrite_set>(k)) != 0; };
+    const bool joined = ref.pieces.size() > 1;
+
+    // The text the reference should read as, if anything about it changes.
+    // A relative reference is rewritten only once a base made it absolute
+    // (Section 5.1: without a base it means nothing more than what is written).
+    const std::string* target = nullptr;
+    std::string normal;
+    if (ref.form == reference_form::relative && ref.url != ref.cleaned && allowed(rewrite_kind::relative))
+        target = &ref.url;
+    else if (ref.form == reference_form::abbreviated && allowed(rewrite_kind::abbreviated))
+        target = &ref.url;
+    else if (ref.form == reference_form::absolute && options.normalize) {
+        // Section 6; a URL the normalizer rejects is left as written.
+        if (auto n = normalize(ref.url)) {
+            normal = std::move(*n);
+            target = &normal;
+        } else if (joined && allowed(rewrite_kind::joined)) {
+            target = &ref.cleaned;
+        }
+    }
+    // Appendix E: a URL broken across lines is one URL; join its pieces.
+    else if (joined && allowed(rewrite_kind::joined))
+        target = &ref.cleaned;
+
+    const bool wrap = options.angle_style && ref.wrapper == wrapper_kind::none && stands_apart(around);
+    const std::string& text = target != nullptr ? *target : ref.raw;
+    if (!wrap && text == ref.raw) return std::nullopt;
+
+    rewrite_edit e{ref.offset, ref.length, {}};
+    e.replacement.reserve(text.size() + 2);
+    if (wrap) e.replacement += '<';
+    e.replacement += text;
+    if (wrap) e.replacement += '>';
+    if (changes_next_reading(ref, text, e.replacement)) return std::nullopt;
+    return e;
+}
+
+}  // namespace urlsift
