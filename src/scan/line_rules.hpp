@@ -5,6 +5,7 @@
 // an edit would change the next reading.
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 
 namespace urlsift::detail {
@@ -26,15 +27,62 @@ constexpr bool is_break_char(char c) noexcept {
     }
 }
 
-/// Mail quote depth of the line that starts with `line`: the `>` marks
-/// among blanks in its first `max_quote_prefix` bytes.
-constexpr int quote_depth_of(std::string_view line) noexcept {
-    int depth = 0;
-    for (std::size_t i = 0; i < line.size() && i < max_quote_prefix; ++i) {
-        if (line[i] == '>') ++depth;
-        else if (line[i] != ' ' && line[i] != '\t') break;
+/// Reads a mail quote prefix (`> `, `>> `, `> > `) a byte at a time: the
+/// `>` marks among blanks in the first `max_quote_prefix` bytes of a line.
+/// Every reading of a quote prefix (the scanner's, the brackets') goes
+/// through here.
+struct quote_prefix_reader {
+    int depth = 0;              ///< `>` marks so far
+    std::size_t length = 0;     ///< bytes of the prefix so far
+    std::size_t marks_end = 0;  ///< bytes up to and including the last `>`
+
+    /// Takes the next byte of the line: false when it is not part of the
+    /// prefix (and the prefix has ended before it).
+    constexpr bool take(int c) noexcept {
+        if (length >= max_quote_prefix || (c != '>' && c != ' ' && c != '\t')) return false;
+        ++length;
+        if (c == '>') {
+            ++depth;
+            marks_end = length;
+        }
+        return true;
     }
-    return depth;
+};
+
+/// A line's quote prefix as far as the visible bytes show it.
+struct quote_prefix {
+    int depth = 0;
+    std::size_t marks_end = 0; ///< bytes up to and including the last `>`
+    std::size_t length = 0;    ///< bytes of the whole prefix, blanks after the last `>` included
+    bool complete = true;      ///< false when the visible bytes end inside the prefix
+};
+
+/// The quote prefix of the line starting at `at`; `byte(k)` gives the byte
+/// at k or -1 past the visible bytes. A prefix cut by the end of the input
+/// (`at_end`) is complete.
+template <class Byte>
+constexpr quote_prefix read_prefix(std::uint64_t at, Byte&& byte, bool at_end) {
+    quote_prefix_reader r;
+    quote_prefix q;
+    for (;;) {
+        const int c = byte(at + r.length);
+        if (c < 0) {
+            q.complete = at_end;
+            break;
+        }
+        if (!r.take(c)) break;
+    }
+    q.depth = r.depth;
+    q.marks_end = r.marks_end;
+    q.length = r.length;
+    return q;
+}
+
+/// Mail quote depth of the line that starts with `line`.
+constexpr int quote_depth_of(std::string_view line) noexcept {
+    return read_prefix(
+               0, [line](std::uint64_t k) { return k < line.size() ? static_cast<unsigned char>(line[k]) : -1; }, true)
+        .depth;
 }
 
 }  // namespace urlsift::detail

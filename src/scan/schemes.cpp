@@ -111,19 +111,7 @@ const scheme_entry* find_scheme(std::string_view name) noexcept {
     return nullptr;
 }
 
-bool equals_lower(std::string_view mixed, std::string_view lower) noexcept {
-    if (mixed.size() != lower.size()) return false;
-    for (std::size_t i = 0; i < mixed.size(); ++i) {
-        char c = mixed[i];
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-        if (c != lower[i]) return false;
-    }
-    return true;
-}
-
 }  // namespace
-
-bool is_url_prefix(std::string_view name) noexcept { return equals_lower(name, "url"); }
 
 bool is_registered_scheme(std::string_view name) noexcept { return find_scheme(name) != nullptr; }
 

@@ -35,7 +35,5 @@ scheme_kind classify_scheme(std::string_view name, std::string_view rest) noexce
 /// True when `name` (any case) is in the table of registered schemes.
 bool is_registered_scheme(std::string_view name) noexcept;
 
-/// True when `name` is `URL` in any case: the prefix of Appendix E.
-bool is_url_prefix(std::string_view name) noexcept;
 
 }  // namespace urlsift::detail

@@ -1,0 +1,217 @@
+#pragma once
+// References in angle brackets (Appendix E; the `<URL:...>` wrapper of
+// 003_*.txt): the whitespace inside was inserted by the writer and is
+// ignored, and what the brackets hold decides whether they wrap a
+// reference (Appendix F, classify_angle). Included by scanner.cpp only.
+
+#include <urlsift/abbrev.hpp>
+
+#include "scan/emit.hpp"
+#include "text/ascii.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace urlsift::detail {
+
+/// What the `<` at an anchor turned out to be.
+enum class angle_verdict {
+    need_more,   ///< the bytes that decide are not fed yet
+    no_wrapper,  ///< nothing a change of the text after it could make a wrapper
+    could_wrap,  ///< no wrapper, but a `>` could close one were its content different
+    reference,   ///< a wrapper: its reference was reported
+};
+
+/// The walk from a `<` to its `>`: the pieces of text between, with the
+/// blanks, line breaks and quote prefixes inside left out.
+struct angle_walk {
+    angle_verdict verdict = angle_verdict::no_wrapper; ///< meaningful when `gt` is npos
+    std::size_t gt = npos;                             ///< index of the closing `>`
+    std::vector<std::size_t> hyphen_pieces;            ///< pieces that end in a hyphen at a line break
+};
+
+/// Appendix E: the line break at t[q] inside brackets opened on a line of
+/// quote depth `depth` is whitespace the writer inserted, and so is the
+/// next line's quote prefix when it is as deep. Returns the index after
+/// what is skipped, or npos when the prefix is not all visible yet.
+inline std::size_t skip_break(scan_window& w, std::size_t q, int depth) {
+    if (depth <= 0) return q + 1;
+    const quote_prefix prefix = w.read_quote_prefix(w.base + q + 1);
+    if (!prefix.complete) return npos;
+    return prefix.depth == depth ? q + 1 + prefix.length : q + 1;
+}
+
+/// Walks from the `<` at t[a] to the `>` that closes it, filling the
+/// candidate's pieces. Stops at what rules a wrapper out: another `<`, a
+/// delimiter, a blank line, invalid UTF-8, or more than the length limit
+/// (which a rewrite could shorten, so the brackets could still wrap).
+inline angle_walk walk_angle(scan_parts& p, std::size_t a) {
+    scan_window& w = p.w;
+    candidate& c = p.cand;
+    const std::string_view t = w.t;
+    const std::size_t n = t.size();
+    const std::size_t from = a + 1;
+    const std::size_t limit = p.opt.max_url_length;
+    angle_walk walk;
+    const auto stop = [&walk](angle_verdict v) {
+        walk.verdict = v;
+        return walk;
+    };
+    int depth = -1; // the `<` line's mail quote depth, found at the first line break
+    std::size_t q = from, piece_start = from;
+    bool in_piece = true, saw_break = false;
+    const auto* bytes = reinterpret_cast<const unsigned char*>(t.data());
+    while (q < n) {
+        if (q - from > limit) return stop(angle_verdict::could_wrap);
+        const auto b = static_cast<unsigned char>(t[q]);
+        if (b < 0x80 && !is_ascii_run_stop(b)) {
+            // Text of a piece: on to the next byte that needs a look, 16 at
+            // a time; the bound keeps the length check above exact.
+            if (!in_piece) {
+                in_piece = true;
+                piece_start = q;
+            }
+            q = forward_to<run_stop_bytes>(bytes, q + 1, std::min(n, from + limit + 1), n);
+            continue;
+        }
+        if (b == '>') {
+            walk.gt = q;
+            break;
+        }
+        if (b == '<') return stop(angle_verdict::no_wrapper);
+        char_role role;
+        std::size_t len = 1;
+        if (b < 0x80) {
+            role = ascii_role(b);
+            if (role == char_role::delimiter && b != '"' && b != '`') return stop(angle_verdict::no_wrapper);
+        } else {
+            bool more = false;
+            const char_info ch = w.at(q, more);
+            if (more) return stop(angle_verdict::need_more);
+            if (ch.cp < 0) return stop(angle_verdict::no_wrapper); // invalid UTF-8 is never part of a URL
+            role = ch.role;
+            len = ch.len;
+        }
+        if (role != char_role::space) {
+            if (!in_piece) {
+                in_piece = true;
+                piece_start = q;
+            }
+            q += len;
+            continue;
+        }
+        if (in_piece) {
+            c.pieces.push_back({w.base + piece_start, q - piece_start});
+            in_piece = false;
+            saw_break = false;
+        }
+        if (b != '\n') {
+            q += len;
+            continue;
+        }
+        if (saw_break) return stop(angle_verdict::no_wrapper); // a blank line: this `<` wraps nothing
+        saw_break = true;
+        // Appendix E: a hyphen before the break may or may not belong to the URL.
+        if (!c.pieces.empty() && t[w.index_of(c.end()) - 1] == '-' &&
+            (walk.hyphen_pieces.empty() || walk.hyphen_pieces.back() != c.pieces.size() - 1))
+            walk.hyphen_pieces.push_back(c.pieces.size() - 1);
+        if (depth < 0) depth = w.depth_at(a);
+        q = skip_break(w, q, depth);
+        if (q == npos) return stop(angle_verdict::need_more);
+    }
+    if (walk.gt == npos) return stop(w.at_end ? angle_verdict::no_wrapper : angle_verdict::need_more);
+    if (in_piece && walk.gt > piece_start) c.pieces.push_back({w.base + piece_start, walk.gt - piece_start});
+    return walk;
+}
+
+/// Appendix E: `<URL:http://x/>`, `<URL: http://x/>`: the prefix is no
+/// part of the reference. Returns whether there was one.
+inline bool drop_url_prefix(const scan_window& w, candidate& c, std::vector<std::size_t>& hyphen_pieces) {
+    auto& f = c.pieces.front();
+    if (!starts_with_url_prefix(w.t.substr(w.index_of(f.offset), static_cast<std::size_t>(f.length)))) return false;
+    f.offset += 4;
+    f.length -= 4;
+    if (f.length == 0) {
+        c.pieces.erase(c.pieces.begin());
+        for (auto& h : hyphen_pieces) --h;
+    }
+    return true;
+}
+
+/// Whether the joined text starts with a scheme (Section 4.1): -1 when it
+/// does but nothing usable follows (`<http://>`), 1 when it does, 0 when not.
+inline int starts_with_scheme(std::string_view joined) {
+    std::size_t c = 0;
+    while (c < joined.size() && c <= max_scheme_length && is_scheme_char(static_cast<unsigned char>(joined[c]))) ++c;
+    if (c == 0 || c >= joined.size() || joined[c] != ':' ||
+        classify_scheme(joined.substr(0, c), joined.substr(c + 1)) == scheme_kind::none)
+        return 0;
+    const bool usable = joined.size() > c + 1 && !(joined.size() == c + 3 && joined.substr(c + 1) == "//");
+    return usable ? 1 : -1;
+}
+
+/// `<` at t[a]. Unless more input is needed, `next` is where scanning
+/// resumes: after the `>` when a reference was reported, else right
+/// after the `<`.
+inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next) {
+    scan_window& w = p.w;
+    candidate& c = p.cand;
+    next = a + 1;
+    if (a + 1 >= w.size()) return w.at_end ? angle_verdict::no_wrapper : angle_verdict::need_more;
+    {
+        bool more = false;
+        const char_info ch = w.at(a + 1, more);
+        if (more) return angle_verdict::need_more;
+        if (!is_run_role(ch.role)) return angle_verdict::no_wrapper;
+    }
+    c.clear();
+    angle_walk walk = walk_angle(p, a);
+    if (walk.gt == npos) return walk.verdict;
+    // From here on the brackets are closed: what they hold decides, and a
+    // change to it could make them a wrapper.
+    if (c.pieces.empty()) return angle_verdict::could_wrap;
+    const bool prefixed = drop_url_prefix(w, c, walk.hyphen_pieces);
+    if (c.pieces.empty()) return angle_verdict::could_wrap;
+    std::size_t total = 0;
+    for (std::size_t k = 0; k < c.pieces.size(); ++k) {
+        total += static_cast<std::size_t>(c.pieces[k].length);
+        if (k + 1 < c.pieces.size() &&
+            std::find(walk.hyphen_pieces.begin(), walk.hyphen_pieces.end(), k) != walk.hyphen_pieces.end())
+            c.hyphens.push_back(total - 1);
+    }
+    const std::string& joined = p.out.join(w, c);
+    const std::size_t body_start = w.index_of(c.pieces.front().offset);
+    const std::size_t body_end = w.index_of(c.end());
+
+    // A scheme makes it an absolute URL; without one, Appendix F: only
+    // something shaped like a reference is resolved against the base.
+    c.form = reference_form::relative;
+    std::optional<abbrev_match> match;
+    const int scheme = starts_with_scheme(joined);
+    if (scheme < 0) return angle_verdict::could_wrap;
+    if (scheme > 0) {
+        c.form = reference_form::absolute;
+    } else if (prefixed) {
+        if (joined.find('@') != std::string::npos && joined.find('/') == std::string::npos) {
+            match = complete_abbreviated(joined, w.before_on_line(a), p.opt.abbrev);
+            if (match) c.form = reference_form::abbreviated;
+        }
+    } else {
+        const angle_content kind = classify_angle(w.t.substr(body_start, body_end - body_start));
+        if (kind == angle_content::address) {
+            match = complete_abbreviated(joined, w.before_on_line(a), p.opt.abbrev);
+            if (!match) return angle_verdict::could_wrap;
+            c.form = reference_form::abbreviated;
+        } else if (kind != angle_content::reference) {
+            return angle_verdict::could_wrap;
+        }
+    }
+    c.wrapper = wrapper_kind::angle;
+    c.outer_start = w.base + a;
+    c.outer_end = w.base + walk.gt + 1;
+    if (p.out.emit(w, c, match ? &*match : nullptr) == emitted::need_more) return angle_verdict::need_more;
+    next = walk.gt + 1;
+    return angle_verdict::reference;
+}
+
+}  // namespace urlsift::detail

@@ -1,0 +1,521 @@
+#pragma once
+// References outside brackets (Appendix E): scheme URLs anywhere in a run,
+// the `URL:` prefix, and the abbreviated URLs of Appendix F; their pieces
+// across line breaks, and the punctuation that ends a sentence rather than
+// a URL. Included by scanner.cpp only.
+//
+// A "run" is the text between two delimiters (blanks, `<`, `>`, `"`, ...).
+// From an anchor in a run (`:`, `.`, `@`) scan_run looks at the run whole.
+
+#include <urlsift/abbrev.hpp>
+
+#include "scan/continuation.hpp"
+#include "scan/emit.hpp"
+#include "scan/words.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace urlsift::detail {
+
+// ------------------------------------------------------------ brackets
+/// Index of an opening bracket in the partner counts, or -1.
+constexpr int bracket_index(std::int32_t cp) noexcept {
+    switch (cp) {
+    case '(': return 0;
+    case '[': return 1;
+    case '{': return 2;
+    case 0xFF08: return 3;
+    case 0xFF3B: return 4;
+    case 0xFF5B: return 5;
+    default: return -1;
+    }
+}
+
+using bracket_counts = std::array<int, 6>;
+
+/// The first closing bracket in t[p, e) without an opening partner
+/// (counting from earlier pieces in `open_count`), or npos.
+inline std::size_t unbalanced_closer(std::string_view t, std::size_t p, std::size_t e, bracket_counts& open_count) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(t.data());
+    for (std::size_t i = p; i < e;) {
+        // Only brackets count: skip to the next one, 16 bytes at a time.
+        i = forward_to<bracket_bytes>(bytes, i, e, t.size());
+        if (i >= e) break;
+        const auto b = bytes[i];
+        std::int32_t cp = b;
+        std::size_t len = 1;
+        char_role role;
+        if (b < 0x80) {
+            role = ascii_role(b);
+        } else {
+            bool incomplete = false;
+            const char_info c = char_at(t, i, incomplete);
+            cp = c.cp;
+            len = c.len;
+            role = c.role;
+        }
+        if (role == char_role::open) {
+            const int k = bracket_index(cp);
+            if (k >= 0) ++open_count[static_cast<std::size_t>(k)];
+        } else if (role == char_role::close) {
+            const int k = bracket_index(opening_partner(cp));
+            if (k >= 0) {
+                if (open_count[static_cast<std::size_t>(k)] == 0) return i;
+                --open_count[static_cast<std::size_t>(k)];
+            }
+        }
+        i += len;
+    }
+    return npos;
+}
+
+/// True when the closing bracket `close` ending at t[end] has an opening
+/// partner earlier in the candidate.
+inline bool balanced(const scan_window& w, const candidate& c, std::int32_t close, std::size_t end) {
+    const std::int32_t open = opening_partner(close);
+    long depth = 0;
+    for (const auto& pc : c.pieces) {
+        std::size_t i = w.index_of(pc.offset);
+        const std::size_t stop = std::min<std::size_t>(i + static_cast<std::size_t>(pc.length), end);
+        while (i < stop) {
+            bool incomplete = false;
+            const char_info ch = char_at(w.t, i, incomplete);
+            if (ch.cp == open) ++depth;
+            else if (ch.cp == close) --depth;
+            i += ch.len;
+        }
+    }
+    // The closer at the end is counted: balanced when opens >= closes.
+    return depth >= 0;
+}
+
+// ------------------------------------------------------ the end of a URL
+/// A possessive `'s` after a URL (`http://x/abc's page`) when the URL has
+/// no other apostrophe.
+inline void trim_possessive(const scan_window& w, candidate& c) {
+    auto& last = c.pieces.back();
+    const std::size_t from = w.index_of(last.offset);
+    const std::size_t end = from + static_cast<std::size_t>(last.length);
+    if (end - from <= 2 || w.t[end - 2] != '\'' || (w.t[end - 1] != 's' && w.t[end - 1] != 'S')) return;
+    std::size_t quotes = 0;
+    for (const auto& pc : c.pieces) {
+        const auto piece = w.t.substr(w.index_of(pc.offset), static_cast<std::size_t>(pc.length));
+        quotes += static_cast<std::size_t>(std::count(piece.begin(), piece.end(), '\''));
+    }
+    if (quotes == 1) last.length -= 2;
+}
+
+/// Appendix E: sentence punctuation after a bare URL is not part of it,
+/// nor is a closing bracket without an opening partner inside the URL
+/// (so `wiki/Mercury_(planet)` keeps its parenthesis), nor an emphasis
+/// mark that opened before it (`*http://x/*`).
+inline void trim_trailing(const scan_window& w, candidate& c) {
+    if (c.pieces.empty()) return;
+    const std::size_t scheme_len = c.scheme_length;
+    const bool emphasis = w.byte_at(c.pieces.front().offset - 1) == '*';
+    trim_possessive(w, c);
+    while (!c.pieces.empty()) {
+        auto& last = c.pieces.back();
+        const std::size_t from = w.index_of(last.offset);
+        std::size_t end = from + static_cast<std::size_t>(last.length);
+        while (end > from) {
+            const char_info ch = char_before(w.t, end);
+            if (ch.role == char_role::trailing) {
+                // Keep `mailto:` and the like from losing the colon after the scheme.
+                if (c.pieces.size() == 1 && end - ch.len - from <= scheme_len) break;
+                end -= ch.len;
+                continue;
+            }
+            if (emphasis && ch.cp == '*' && c.pieces.size() == 1 && end - 1 - from > scheme_len) {
+                end -= 1;
+                continue;
+            }
+            if (ch.role == char_role::close && !balanced(w, c, ch.cp, end)) {
+                end -= ch.len;
+                continue;
+            }
+            break;
+        }
+        last.length = end - from;
+        if (last.length != 0) break;
+        c.pieces.pop_back();
+    }
+    // A hyphen that ends the reference is no longer at a line break inside it.
+    const std::size_t total = c.total();
+    while (!c.hyphens.empty() && c.hyphens.back() + 1 >= total) c.hyphens.pop_back();
+}
+
+/// `http://` alone, `mailto:` alone, `http://.x`: a scheme with no usable
+/// scheme-specific part after it.
+inline bool lacks_scheme_specific_part(const scan_window& w, const candidate& c, std::size_t s) {
+    const std::size_t scheme_len = c.scheme_length;
+    const std::string_view t = w.t;
+    const std::size_t total = c.total();
+    std::size_t need = scheme_len + 1;
+    if (total >= scheme_len + 3 && t[s + scheme_len + 1] == '/' && s + scheme_len + 2 < t.size() &&
+        t[s + scheme_len + 2] == '/')
+        need = scheme_len + 3;
+    if (total <= need) return true;
+    if (need != scheme_len + 3) return false;
+    // A host starts with a letter, digit, `[` or `%`: `http://.x`, `http://#` are no URLs.
+    const char h = c.pieces.size() == 1 || c.pieces[0].length > need ? t[w.index_of(c.pieces[0].offset) + need]
+                                                                       : t[w.index_of(c.pieces[1].offset)];
+    const bool file = starts_with_nocase(t.substr(s, scheme_len), "file");
+    return h == '.' || h == '-' || h == '#' || h == '?' || (h == '/' && !file);
+}
+
+// ------------------------------------------------------------- emitting
+/// Reports the bare candidate (pieces set): `none` when it is no
+/// reference after all (a word Appendix F does not complete, prose after
+/// `URL:`).
+inline emitted emit_bare(scan_parts& p) {
+    scan_window& w = p.w;
+    candidate& c = p.cand;
+    const std::string& cleaned = p.out.join(w, c);
+    std::optional<abbrev_match> match;
+    if (c.form == reference_form::abbreviated) {
+        // Appendix F candidates hold a `.` or `@` once trailing punctuation is gone.
+        if (!has_dot_or_at(cleaned)) return emitted::none;
+        match = complete_abbreviated(cleaned, w.before_on_line(w.index_of(c.pieces.front().offset)), p.opt.abbrev);
+        if (!match) return emitted::none;
+    } else if (c.form == reference_form::relative) {
+        // After `URL:`: a mail address completes (Appendix F); markup is no reference.
+        const angle_content kind = classify_angle(cleaned);
+        if (kind == angle_content::address) {
+            match = complete_abbreviated(cleaned, w.before_on_line(w.index_of(c.outer_start)), p.opt.abbrev);
+            if (match) c.form = reference_form::abbreviated;
+        } else if (kind != angle_content::reference) {
+            // `URL: is optional` is prose; only reference-shaped text follows the prefix.
+            return emitted::none;
+        }
+    }
+    c.outer_end = c.end();
+    if (c.wrapper == wrapper_kind::none) {
+        // Appendix E: `"http://x/"`: the quotes wrap it. A `"` that closed
+        // the previous reference does not open this one.
+        const std::uint64_t first = c.pieces.front().offset;
+        const std::size_t e = w.index_of(c.end());
+        if (w.byte_at(first - 1) == '"' && e < w.size() && w.t[e] == '"' && !c.truncated &&
+            first - 1 >= p.out.last_outer_end()) {
+            c.wrapper = wrapper_kind::quote;
+            c.outer_start = first - 1;
+            c.outer_end = c.end() + 1;
+        }
+    }
+    return p.out.emit(w, c, match ? &*match : nullptr);
+}
+
+/// Appendix E gives no length limit, but memory must have one: the
+/// reference is reported cut after `room` more bytes of t[from..], marked
+/// `truncated`, and the rest of its run is skipped.
+inline verdict report_truncated(scan_parts& p, std::size_t from, std::size_t room) {
+    scan_window& w = p.w;
+    // Cut at a character boundary.
+    std::size_t cut = from + room;
+    while (cut > from && (static_cast<unsigned char>(w.t[cut]) & 0xC0) == 0x80) --cut;
+    if (cut > from) p.cand.pieces.push_back({w.base + from, cut - from});
+    p.cand.truncated = true;
+    const emitted result = emit_bare(p);
+    if (result == emitted::need_more) return verdict::more(0);
+    if (result == emitted::none) return verdict::nothing(); // the run is scanned on as usual
+    const std::size_t e = w.run_end(cut);
+    if (e != npos) return verdict::reported(e);
+    verdict v = verdict::reported(w.size());
+    v.skip_rest = true;
+    return v;
+}
+
+// ------------------------------------------------------- bare references
+/// A bare reference (or one after `URL:`) starting at t[s], of the form
+/// and wrapper set in the candidate: its pieces run to the end of the run,
+/// continue across line breaks where the continuation rule allows, and
+/// lose trailing punctuation. `outer` is where its wrapper starts.
+/// need_more leaves the stop to the caller.
+inline verdict scan_bare(scan_parts& p, std::size_t s, std::size_t scheme_len, reference_form form,
+                         wrapper_kind wrapper, std::size_t outer) {
+    scan_window& w = p.w;
+    candidate& c = p.cand;
+    c.clear();
+    c.scheme_length = scheme_len;
+    c.form = form;
+    c.wrapper = wrapper;
+    c.outer_start = w.base + outer;
+    const std::size_t limit = p.opt.max_url_length;
+    std::size_t total = 0; // bytes in pieces so far
+    std::size_t from = s;
+    int url_depth = -1;
+    bracket_counts open_count{};
+    bool closed = false;
+    std::size_t end_of_run = 0;
+    for (;;) {
+        std::size_t e = w.run_end(from, from + (limit - total) + 1);
+        if (e == npos) return verdict::more(0);
+        // A closing bracket with no partner inside the URL ends it, even
+        // with text right after it: `（http://x/）をご覧ください`.
+        if (const std::size_t x = unbalanced_closer(w.t, from, e, open_count); x != npos) {
+            e = x;
+            closed = true;
+        }
+        if (total + (e - from) > limit) {
+            // A word that long is no abbreviation.
+            if (form == reference_form::abbreviated) return verdict::nothing();
+            return report_truncated(p, from, limit - total);
+        }
+        end_of_run = e;
+        if (e == from) break;
+        c.pieces.push_back({w.base + from, e - from});
+        total += e - from;
+        if (closed) break;
+        // Appendix E: a line break right after a hyphen is not the end;
+        // other breaks continue only when the next line looks like the
+        // rest of a URL (docs/scanning.md).
+        const continued next = continuation(w, p.opt.abbrev, limit, s, e, url_depth);
+        if (next.need_more) return verdict::more(0);
+        if (next.at == 0) break;
+        if (next.hyphen) c.hyphens.push_back(total - 1);
+        from = next.at;
+    }
+    trim_trailing(w, c);
+    if (c.pieces.empty()) return verdict::nothing();
+    if (form == reference_form::absolute && lacks_scheme_specific_part(w, c, s)) return verdict::nothing();
+    // A word that completes to nothing is not a reference; the lines it
+    // would have continued on are scanned on their own.
+    switch (emit_bare(p)) {
+    case emitted::need_more: return verdict::more(0);
+    case emitted::none: return verdict::nothing();
+    case emitted::reported: break;
+    }
+    // Only a reported reference that ended at a bracket starts a new run there.
+    return verdict::reported(end_of_run, closed);
+}
+
+// ------------------------------------------------------------- schemes
+/// The start of the scheme name ending just before the colon t[colon], or
+/// npos. The name is the whole run of scheme characters before the colon
+/// (looking into the context), less any leading non-letters.
+inline std::size_t scheme_start(scan_window& w, std::size_t colon) {
+    const std::string_view b = w.before(colon, max_scheme_length + 1);
+    std::size_t k = b.size();
+    while (k > 0 && is_scheme_char(static_cast<unsigned char>(b[k - 1]))) --k;
+    if (b.size() - k > max_scheme_length) return npos;
+    while (k < b.size() && !is_alpha(b[k])) ++k;
+    const std::size_t len = b.size() - k;
+    if (len == 0 || len > colon) return npos;
+    return colon - len;
+}
+
+/// The registered schemes that end just before the colon t[colon] inside
+/// the run of scheme characters t[s0, colon), shortest-start first: calls
+/// `f(start)` for each until it returns true. Longer names are in no
+/// registered entry.
+template <class F>
+bool for_registered_suffixes(std::string_view t, std::size_t s0, std::size_t colon, F&& f) {
+    const std::string_view rest = t.substr(colon + 1, 2);
+    for (std::size_t k = std::max(s0 + 1, colon - std::min(colon, max_registered_scheme_length)); k + 2 <= colon; ++k) {
+        if (!is_alpha(t[k])) continue;
+        const std::string_view name = t.substr(k, colon - k);
+        if (is_registered_scheme(name) && classify_scheme(name, rest) != scheme_kind::none && f(k)) return true;
+    }
+    return false;
+}
+
+/// The scheme that the colon t[colon] ends, given the run of scheme
+/// characters t[s0, colon): the whole run if it is a scheme, else its
+/// longest suffix that is a registered one (`randomtexthttp://x`,
+/// `can...http://x`), else npos.
+inline std::size_t choose_scheme(std::string_view t, std::size_t s0, std::size_t colon) {
+    const std::string_view whole = t.substr(s0, colon - s0);
+    const std::string_view rest = t.substr(colon + 1, 2);
+    // A compound scheme (`git+ssh`, `svn+ssh`) names itself whole.
+    const bool compound = whole.find('+') != std::string_view::npos;
+    const auto any = [](std::size_t) { return true; };
+    if (classify_scheme(whole, rest) != scheme_kind::none &&
+        (is_registered_scheme(whole) || compound || !for_registered_suffixes(t, s0, colon, any)))
+        return s0;
+    std::size_t found = npos;
+    for_registered_suffixes(t, s0, colon, [&found](std::size_t k) {
+        found = k;
+        return true;
+    });
+    return found;
+}
+
+// ------------------------------------------------------------ URL: prefix
+/// The reference written after `URL:` (at t[u]) starts at t[from].
+inline verdict scan_prefixed(scan_parts& p, std::size_t u, std::size_t from) {
+    const std::string_view t = p.w.t;
+    const std::size_t n = t.size();
+    // A scheme at its start makes it absolute; otherwise it is a
+    // reference relative to the base.
+    std::size_t c = from;
+    while (c < n && c - from <= max_scheme_length && is_scheme_char(static_cast<unsigned char>(t[c]))) ++c;
+    if (c >= n && !p.w.at_end) return verdict::more(0);
+    if (c < n && t[c] == ':' && c > from) {
+        if (c + 3 > n && !p.w.at_end) return verdict::more(0);
+        if (classify_scheme(t.substr(from, c - from), t.substr(c + 1, std::min<std::size_t>(2, n - c - 1))) !=
+            scheme_kind::none)
+            return scan_bare(p, from, c - from, reference_form::absolute, wrapper_kind::url_prefix, u);
+    }
+    return scan_bare(p, from, 0, reference_form::relative, wrapper_kind::url_prefix, u);
+}
+
+/// Appendix E: `URL:` at t[u] marks a URL, written right after it or after
+/// blanks (perhaps one line break).
+inline verdict scan_url_prefix(scan_parts& p, std::size_t u) {
+    const scan_window& w = p.w;
+    const std::string_view t = w.t;
+    const std::size_t from = u + 4;
+    if (from < t.size() && static_cast<unsigned char>(t[from]) < 0x80 &&
+        is_run_role(ascii_role(static_cast<unsigned char>(t[from]))))
+        return scan_prefixed(p, u, from);
+    // `URL: http://x/`: blanks, perhaps one line break, then the reference.
+    std::size_t k = from, breaks = 0;
+    while (k < t.size() && k - from <= max_indent) {
+        if (t[k] == ' ' || t[k] == '\t' || t[k] == '\r') {
+            ++k;
+        } else if (t[k] == '\n' && breaks == 0) {
+            ++breaks;
+            ++k;
+        } else {
+            break;
+        }
+    }
+    if (k >= t.size()) return w.at_end ? verdict::nothing() : verdict::more(0);
+    if (k == from || k - from > max_indent) return verdict::nothing();
+    bool more = false;
+    const char_info c = w.at(k, more);
+    if (more) return verdict::more(0);
+    if (!is_run_role(c.role) || c.role == char_role::trailing) return verdict::nothing();
+    return scan_prefixed(p, u, k);
+}
+
+// ------------------------------------------------------ abbreviated URLs
+/// An abbreviated URL candidate (Appendix F): the word t[r0, re); `a` is
+/// the anchor that led here, a byte of the run.
+inline verdict scan_abbreviated(scan_parts& p, std::size_t r0, std::size_t re, std::size_t a) {
+    scan_window& w = p.w;
+    const std::string_view t = w.t;
+    // Leading brackets, quotes and emphasis marks are not part of the word.
+    std::size_t s = r0;
+    while (s < re) {
+        const auto b = static_cast<unsigned char>(t[s]);
+        if (b >= 0x80) {
+            bool more = false;
+            const char_info c = w.at(s, more);
+            if (c.role == char_role::url) break;
+            s += c.len;
+            continue;
+        }
+        if (is_alnum(static_cast<char>(b))) break;
+        ++s;
+    }
+    if (s >= re) return verdict::nothing();
+    // Appendix F candidates hold a `.` or `@` before any trailing
+    // punctuation: a sentence's last word ("end.") is not one.
+    std::size_t e = re;
+    while (e > s && static_cast<unsigned char>(t[e - 1]) < 0x80 &&
+           ascii_role(static_cast<unsigned char>(t[e - 1])) == char_role::trailing)
+        --e;
+    // Most words that reach here are file names, paths and version
+    // numbers: one pass over the host settles them.
+    if (settled_without_site(w, p.opt.abbrev, s, e, re)) return verdict::nothing();
+    const bool anchor_inside = a >= s && a < e && (t[a] == '.' || t[a] == '@');
+    if (!anchor_inside && !has_dot_or_at(t.substr(s, e - s))) return verdict::nothing();
+    if (!may_hold_site(t.substr(s, e - s))) return verdict::nothing();
+    return scan_bare(p, s, 0, reference_form::abbreviated, wrapper_kind::none, s);
+}
+
+// ------------------------------------------------------------------ runs
+/// Where the carried bytes start when a candidate in the run starting at
+/// t[r0] needs more input: the run (with a quote before it), if the run
+/// may still be a word for Appendix F, else only what can still matter.
+struct run_view {
+    std::size_t r0 = 0;       ///< start of the run (0 when it began before t)
+    bool word = false;        ///< short enough to be a word that Appendix F may complete
+    std::size_t cand_stop = 0;
+};
+
+/// The colon t[colon] in the run: a scheme URL from its scheme name on
+/// (`(http://x)`, `redirect=http://x`), if one starts there.
+inline verdict scan_scheme_at(scan_parts& p, const run_view& run, std::size_t colon) {
+    const std::string_view t = p.w.t;
+    const std::size_t s0 = scheme_start(p.w, colon);
+    if (s0 == npos) return verdict::nothing();
+    std::size_t url_stop = s0 > 0 && t[s0 - 1] == '"' ? s0 - 1 : s0;
+    // While the run may still turn out to be a word for Appendix F, the
+    // carried bytes start with the run.
+    if (run.word) url_stop = std::min(url_stop, run.cand_stop);
+    if (colon + 3 > t.size() && !p.w.at_end) return verdict::more(url_stop);
+    const std::size_t s = choose_scheme(t, s0, colon);
+    // Appendix E: `URL:` is the prefix, not a scheme.
+    if (s == npos || starts_with_url_prefix(t.substr(s, colon - s + 1))) return verdict::nothing();
+    const verdict v = scan_bare(p, s, colon - s, reference_form::absolute, wrapper_kind::none, s);
+    return v.needs_more() ? verdict::more(url_stop) : v;
+}
+
+/// The run starting at absolute `rs` that holds the anchor t[a], looked at
+/// whole: `URL:` at its start, a scheme URL anywhere in it (`(http://x)`,
+/// `redirect=http://x`), else an abbreviated URL.
+inline verdict scan_run(scan_parts& p, std::uint64_t rs, std::size_t a) {
+    scan_window& w = p.w;
+    const std::string_view t = w.t;
+    const std::size_t n = t.size();
+    const std::size_t limit = p.opt.max_url_length;
+    run_view run;
+    const bool visible = rs >= w.base;
+    run.r0 = visible ? w.index_of(rs) : 0;
+    run.word = visible && a - run.r0 <= limit;
+    run.cand_stop = run.r0 > 0 && run.word && t[run.r0 - 1] == '"' ? run.r0 - 1 : run.r0;
+
+    // Appendix E: the prefix `URL:` marks a URL and is not part of it.
+    if (run.word) {
+        std::size_t u = run.r0;
+        if (u < n && (t[u] == '(' || t[u] == '[')) ++u;
+        if (starts_with_url_prefix(t.substr(u))) {
+            const verdict v = scan_url_prefix(p, u);
+            if (v.needs_more()) return verdict::more(run.cand_stop);
+            if (v.found()) return v;
+        }
+    }
+
+    const auto* bytes = reinterpret_cast<const unsigned char*>(t.data());
+    std::size_t c = a;
+    while (true) {
+        if (c >= n) {
+            if (w.at_end) break;
+            // The run may still end here.
+            return verdict::more(run.word && n - run.r0 <= limit ? run.cand_stop : w.long_run_stop(n));
+        }
+        if (c - a > limit) return verdict::nothing(c); // too long to judge whole; scanning goes on inside it
+        const auto b = static_cast<unsigned char>(t[c]);
+        if (b >= 0x80) {
+            bool more = false;
+            const char_info ci = w.at(c, more);
+            if (more) return verdict::more(run.word && c - run.r0 <= limit ? run.cand_stop : w.long_run_stop(c));
+            if (!is_run_role(ci.role)) break;
+            c += ci.len;
+            continue;
+        }
+        if (!is_run_role(ascii_role(b))) break;
+        if (b != ':') {
+            // On to the next byte that needs a look; the bound keeps the
+            // length check above seeing the same index.
+            c = forward_to<colon_or_stop_bytes>(bytes, c + 1, std::min(n, a + limit + 1), n);
+            continue;
+        }
+        const verdict v = scan_scheme_at(p, run, c);
+        if (v.needs_more() || v.found()) return v;
+        // Nothing usable after the scheme (`http://.`): look further on.
+        ++c;
+    }
+    const std::size_t re = c;
+    if (run.word && re - run.r0 <= limit && p.opt.abbrev.kinds != abbrev_none) {
+        const verdict v = scan_abbreviated(p, run.r0, re, a);
+        if (v.needs_more()) return verdict::more(run.cand_stop);
+        if (v.found()) return v;
+    }
+    return verdict::nothing(re);
+}
+
+}  // namespace urlsift::detail

@@ -1,0 +1,131 @@
+#pragma once
+// Appendix E: a URL broken across lines. Outside brackets a line break
+// ends a URL, except right after a hyphen, and except where the URL ends in
+// a character writers break after and the next line's first word reads as
+// the rest of a URL (docs/scanning.md). Included by scanner.cpp only.
+
+#include <urlsift/abbrev.hpp>
+
+#include "scan/schemes.hpp"
+#include "scan/window.hpp"
+#include "text/ascii.hpp"
+
+namespace urlsift::detail {
+
+/// Whether a URL with a registered scheme starts anywhere in `word`
+/// (`mailto:x`, or `mailto:` ending a longer run, `URLsmailto:x`): the
+/// scanner reports a reference from there, which a rewrite may change.
+inline bool holds_scheme_start(std::string_view word) {
+    for (std::size_t colon = word.find(':'); colon != std::string_view::npos; colon = word.find(':', colon + 1)) {
+        std::size_t from = colon;
+        while (from > 0 && colon - from < max_scheme_length && is_scheme_char(static_cast<unsigned char>(word[from - 1])))
+            --from;
+        const std::string_view rest = word.substr(colon + 1);
+        for (std::size_t b = from; b < colon; ++b) {
+            if (colon - b > max_registered_scheme_length) continue;
+            const std::string_view name = word.substr(b, colon - b);
+            if (is_registered_scheme(name) && classify_scheme(name, rest) != scheme_kind::none) return true;
+        }
+    }
+    return false;
+}
+
+/// Whether `word`, the first word of a line, is an abbreviated URL on
+/// its own under the options. It is taken as scan_abbreviated takes it:
+/// without the brackets, quotes and marks before it (`~example.org/x`)
+/// and the sentence punctuation after it. The text before it on its
+/// line (blanks, a quote prefix, those marks) names no word, so none is
+/// passed: a mark such as `#` there could only stop a completion.
+inline bool completes_alone(std::string_view word, const abbrev_options& abbrev) {
+    if (abbrev.kinds == abbrev_none) return false;
+    while (!word.empty()) {
+        bool incomplete = false;
+        const char_info c = char_at(word, 0, incomplete);
+        if (c.cp < 0x80 ? is_alnum(word[0]) : c.role == char_role::url) break;
+        word.remove_prefix(c.len);
+    }
+    while (!word.empty() && std::string_view(".,;:!?'\")]").find(word.back()) != std::string_view::npos)
+        word.remove_suffix(1);
+    if (word.find_first_of(".@") == std::string_view::npos) return false;
+    return complete_abbreviated(word, {}, abbrev).has_value();
+}
+
+/// Where a URL ending at t[e] goes on, if it does.
+struct continued {
+    bool need_more = false; ///< the bytes that decide are not fed yet
+    std::size_t at = 0;     ///< where it goes on; 0 when it ends at e
+    bool hyphen = false;    ///< joined by the hyphen rule
+};
+
+/// The first word of the next line, when the URL starting at t[s] and
+/// ending at t[e] is followed by a line break (after blanks) and a line
+/// quoted as deep as its own (`url_depth`, found at the first break).
+struct next_word {
+    bool need_more = false; ///< the bytes that decide are not fed yet
+    std::size_t at = 0;     ///< where the word starts; 0 when there is none
+    std::string_view word;
+};
+
+inline next_word word_after_break(scan_window& w, std::size_t s, std::size_t e, int& url_depth,
+                                  std::size_t max_length) {
+    const std::string_view t = w.t;
+    const std::size_t n = t.size();
+    const next_word more{!w.at_end, 0, {}};
+    std::size_t k = w.skip_indent(e);
+    if (k >= n) return more;
+    if (t[k] == '\r' && ++k >= n) return more;
+    if (t[k] != '\n') return {};
+    ++k;
+    if (url_depth < 0) url_depth = w.depth_at(s);
+    if (url_depth > 0) {
+        // A mail quote prefix as deep as the URL's own line is skipped.
+        const quote_prefix q = w.read_quote_prefix(w.base + k);
+        if (!q.complete) return {true, 0, {}};
+        if (q.depth != url_depth) return {};
+        k += q.length;
+    } else {
+        k = w.skip_indent(k);
+    }
+    if (k >= n) return more;
+    const std::size_t te = w.run_end(k, k + max_length + 1);
+    if (te == npos) return {true, 0, {}};
+    if (te == k) return {};
+    return {false, k, t.substr(k, te - k)};
+}
+
+/// At t[e], the end of a piece of the URL starting at t[s]: does it go on
+/// on the next line? `url_depth` is the quote depth of its first line (-1
+/// until a line break asks for it).
+inline continued continuation(scan_window& w, const abbrev_options& abbrev, std::size_t max_length, std::size_t s,
+                              std::size_t e, int& url_depth) {
+    const char last = w.t[e - 1];
+    if (!is_break_char(last)) return {};
+    const next_word next = word_after_break(w, s, e, url_depth, max_length);
+    if (next.need_more) return {true, 0, false};
+    if (next.at == 0) return {};
+    const std::string_view word = next.word;
+    const char first = word[0];
+    if (static_cast<unsigned char>(first) < 0x80 && !is_alnum(first) && first != '/' && first != '~' && first != '%' &&
+        first != '_')
+        return {};
+    // A new URL on the next line is not a continuation, and neither is
+    // an abbreviated one the options would complete: completing it
+    // writes a scheme there, and the reading must not change with that.
+    if (word.find("://") != std::string_view::npos || starts_with_nocase(word, "www.") ||
+        starts_with_url_prefix(word) || holds_scheme_start(word) || completes_alone(word, abbrev))
+        return {};
+    // Appendix E: ignore the whitespace around a break after a hyphen.
+    if (last == '-' && e - s > 1) return {false, next.at, true};
+    // After a period the next line usually starts a sentence: only a
+    // lower-case or digit start continues (`ds.internic.` + `net/rfc/`).
+    if (last == '.' && !(is_lower(first) || is_digit(first))) return {};
+    // Other breaks: the next word must itself look like URL text.
+    for (std::size_t j = 0; j < word.size(); ++j) {
+        const char c = word[j];
+        if (c == '/' || c == '?' || c == '=' || c == '#' || c == '%') return {false, next.at, false};
+        if (c == '.' && j + 1 < word.size() && is_alnum(word[j + 1])) return {false, next.at, false};
+    }
+    return {};
+}
+
+}  // namespace urlsift::detail
