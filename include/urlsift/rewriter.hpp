@@ -56,13 +56,11 @@ using edit_observer = std::function<void(const rewrite_edit&)>;
 /// Contract: lossless (bytes outside edits pass unchanged: invalid UTF-8,
 /// NUL, CR, long lines, a missing final newline), independent of chunk
 /// boundaries, and idempotent (rewriting the output again changes nothing).
-/// Beyond what `edit_for` leaves alone, a bare or `URL:` reference that
-/// ends a line is left as written when its edit would make it end in a
-/// different character after which a URL may go on (`/ . - ? & = _ # % ~ +`):
-/// the next pass could continue it onto the next line.
-/// Wrappers (`<>`, quotes, `URL:`) stay as written. Output is handed to the
-/// sink as soon as the scanner has committed it, so memory stays bounded by
-/// the scanner's `max_url_length`.
+/// Each reference the scanner reports is resolved against `base` (the
+/// resolution stage) and changed as `edit_for` says; the rewriter reads
+/// nothing itself. Wrappers (`<>`, quotes, `URL:`) stay as written. Output
+/// is handed to the sink as soon as the scanner has committed it, so memory
+/// stays bounded by the scanner's `max_url_length`.
 ///
 ///     std::string out;
 ///     urlsift::rewriter w(opts, [&](std::string_view s) { out += s; return true; });
@@ -95,12 +93,15 @@ URLSIFT_EXPORT std::string rewrite(std::string_view text, const rewrite_options&
 /// as written. So that a second pass reads the output as the first pass
 /// wrote it, these are left alone (the scanner's `around` tells which): a
 /// reference that touches a `<` or `>` it is not wrapped by or starts
-/// `in_brackets`, one written across lines
-/// of different mail quote depth (joining it would move the rest of its
-/// last line to another depth), and one the rewrite would make start with
-/// `URL:` (Appendix E's prefix); and `--style angle` wraps only a URL
-/// that stands apart from the text on both sides. Exposed for tools that
-/// list changes without copying text.
+/// `in_brackets`; one written across lines of different mail quote depth
+/// (joining it would move the rest of its last line to another depth); one
+/// the rewrite would make start with `URL:` (Appendix E's prefix); and a
+/// bare or `URL:` reference followed by a line break whose edit would make
+/// it end in a different character after which a URL may go on
+/// (`/ . - ? & = _ # % ~ +`), since the next pass could continue it onto
+/// the next line. `--style angle` wraps only a URL that stands apart from
+/// the text on both sides. `ref` is taken as the resolution stage left it.
+/// Exposed for tools that list changes without copying text.
 URLSIFT_EXPORT std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options);
 
 }  // namespace urlsift
