@@ -394,6 +394,34 @@ TEST_CASE("regression: a line starting with a mark and an abbreviated URL does n
     CHECK(rewrite(once, o) == once);
 }
 
+TEST_CASE("regression: a next line starting with an abbreviated URL and a possessive does not continue a URL",
+          "[rewriter][scanner][regression]") {
+    // The scanner completes `example.com's` as `example.com` (the
+    // possessive is not part of it), so the line starts with an
+    // abbreviated URL and does not continue the one before; read as a
+    // continuation instead, the joined URL could grow past the length
+    // limit, and once the next line had been completed the second pass
+    // would read the first line's URL on its own.
+    const std::string text = "read docs.example.org/guide/chapter-\nexample.com's page is next\n";
+    const auto refs = scan(text);
+    REQUIRE(refs.size() == 2);
+    CHECK(refs[0].url == "http://docs.example.org/guide/chapter-");
+    CHECK(refs[1].url == "http://example.com");
+    const std::string once = rewrite(text);
+    CHECK(once == "read http://docs.example.org/guide/chapter-\nhttp://example.com's page is next\n");
+    CHECK(rewrite(once) == once);
+
+    rewrite_options o = with_base("http://a/b/c/d;p?q");
+    o.scan.max_url_length = 64;
+    o.scan.abbrev.kinds = abbrev_all;
+    const std::string shape = "neither is the maintainer.example.org/pub/ietf/uri/draft-fielding-url-\n"
+                              "      syntax-02.tr's address\n";
+    const std::string first = rewrite(shape, o);
+    CHECK(first == "neither is the http://maintainer.example.org/pub/ietf/uri/draft-fielding-url-\n"
+                   "      http://syntax-02.tr's address\n");
+    CHECK(rewrite(first, o) == first);
+}
+
 TEST_CASE("regression: a reference ending a line keeps the character a continuation is judged by",
           "[rewriter][chunks][regression]") {
     // `URL:.` does not go on to `Next/page` (after a period only a lower-case

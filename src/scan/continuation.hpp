@@ -10,6 +10,8 @@
 #include "scan/window.hpp"
 #include "text/ascii.hpp"
 
+#include <algorithm>
+
 namespace urlsift::detail {
 
 /// Whether a URL with a registered scheme starts anywhere in `word`
@@ -33,7 +35,7 @@ inline bool holds_scheme_start(std::string_view word) {
 /// Whether `word`, the first word of a line, is an abbreviated URL on
 /// its own under the options. It is taken as scan_abbreviated takes it:
 /// without the brackets, quotes and marks before it (`~example.org/x`)
-/// and the sentence punctuation after it. The text before it on its
+/// and the possessive and sentence punctuation after it (`example.org's`). The text before it on its
 /// line (blanks, a quote prefix, those marks) names no word, so none is
 /// passed: a mark such as `#` there could only stop a completion.
 inline bool completes_alone(std::string_view word, const abbrev_options& abbrev) {
@@ -44,6 +46,10 @@ inline bool completes_alone(std::string_view word, const abbrev_options& abbrev)
         if (c.cp < 0x80 ? is_alnum(word[0]) : c.role == char_role::url) break;
         word.remove_prefix(c.len);
     }
+    // As trim_trailing does: a possessive `'s` first, then sentence punctuation.
+    if (word.size() > 2 && word[word.size() - 2] == '\'' && (word.back() == 's' || word.back() == 'S') &&
+        std::count(word.begin(), word.end(), '\'') == 1)
+        word.remove_suffix(2);
     while (!word.empty() && std::string_view(".,;:!?'\")]").find(word.back()) != std::string_view::npos)
         word.remove_suffix(1);
     if (word.find_first_of(".@") == std::string_view::npos) return false;
