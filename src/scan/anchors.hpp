@@ -91,33 +91,68 @@ __attribute__((target("avx2"))) std::size_t find_anchor_block_avx2(const unsigne
 }
 #endif
 
+/// The ways of finding anchors. They find the same anchors; AVX2 also
+/// leaves out plain word ends, which the scanner would pass over anyway.
+enum class anchor_path : std::uint8_t { scalar, sse2, avx2 };
+
+/// Whether this build and this processor can take `path`.
+inline bool anchor_path_available(anchor_path path) noexcept {
+    switch (path) {
+    case anchor_path::scalar: return true;
+    case anchor_path::sse2:
+#if defined(__SSE2__)
+        return true;
+#else
+        return false;
+#endif
+    case anchor_path::avx2:
+#if defined(URLSIFT_SCAN_AVX2)
+        return has_avx2();
+#else
+        return false;
+#endif
+    }
+    return false;
+}
+
+/// The path the scanner takes: the one the build forces (CMake
+/// URLSIFT_ANCHORS), else the one the environment variable URLSIFT_ANCHORS
+/// names (scalar, sse2, avx2; for tests), else the widest available. A
+/// path this processor lacks falls back to the widest available. Decided
+/// once, on first use.
+anchor_path active_anchor_path() noexcept;
+
 /// From p[i], the first 64-byte block p[b, b + 64) (b = i + 64k, b + 64 <=
 /// n) holding a byte that can anchor a reference, with bit j of `bits` set
 /// when p[b + j] is one. When there is none, the index where fewer than 64
-/// bytes are left, with `bits` 0.
+/// bytes are left, with `bits` 0. `path` must be available.
 template <bool Abbrev>
-inline std::size_t find_anchor_block(const unsigned char* p, std::size_t i, std::size_t n,
+inline std::size_t find_anchor_block(anchor_path path, const unsigned char* p, std::size_t i, std::size_t n,
                                      std::uint64_t& bits) noexcept {
 #if defined(URLSIFT_SCAN_AVX2)
-    if (has_avx2()) return find_anchor_block_avx2<Abbrev>(p, i, n, bits);
+    if (path == anchor_path::avx2) return find_anchor_block_avx2<Abbrev>(p, i, n, bits);
 #endif
     for (; i + 64 <= n; i += 64) {
         bits = 0;
 #if defined(__SSE2__)
-        const __m128i colon = _mm_set1_epi8(':');
-        const __m128i lt = _mm_set1_epi8('<');
-        const __m128i dot = _mm_set1_epi8('.');
-        const __m128i at = _mm_set1_epi8('@');
-        for (std::size_t q = 0; q < 64; q += 16) {
-            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i + q));
-            __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, colon), _mm_cmpeq_epi8(v, lt));
-            if constexpr (Abbrev) hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, dot), _mm_cmpeq_epi8(v, at)));
-            bits |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(hit))) << q;
+        if (path == anchor_path::sse2) {
+            const __m128i colon = _mm_set1_epi8(':');
+            const __m128i lt = _mm_set1_epi8('<');
+            const __m128i dot = _mm_set1_epi8('.');
+            const __m128i at = _mm_set1_epi8('@');
+            for (std::size_t q = 0; q < 64; q += 16) {
+                const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i + q));
+                __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, colon), _mm_cmpeq_epi8(v, lt));
+                if constexpr (Abbrev)
+                    hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, dot), _mm_cmpeq_epi8(v, at)));
+                bits |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(hit))) << q;
+            }
+            if (bits != 0) return i;
+            continue;
         }
-#else
+#endif
         for (std::size_t q = 0; q < 64; ++q)
             if (is_anchor<Abbrev>(p[i + q])) bits |= std::uint64_t{1} << q;
-#endif
         if (bits != 0) return i;
     }
     bits = 0;
@@ -129,7 +164,8 @@ inline std::size_t find_anchor_block(const unsigned char* p, std::size_t i, std:
 /// and a count of trailing zeros, with no new loads.
 class anchor_cursor {
 public:
-    anchor_cursor(const unsigned char* p, std::size_t n, bool abbrev) noexcept : p_(p), n_(n), abbrev_(abbrev) {}
+    anchor_cursor(const unsigned char* p, std::size_t n, bool abbrev, anchor_path path = active_anchor_path()) noexcept
+        : p_(p), n_(n), abbrev_(abbrev), path_(path) {}
 
     /// The index of the first anchor in p[i, n), or n.
     std::size_t next(std::size_t i) noexcept {
@@ -139,7 +175,8 @@ public:
             i = block_ + 64;
         }
         if (i >= n_) return n_;
-        block_ = abbrev_ ? find_anchor_block<true>(p_, i, n_, bits_) : find_anchor_block<false>(p_, i, n_, bits_);
+        block_ = abbrev_ ? find_anchor_block<true>(path_, p_, i, n_, bits_)
+                         : find_anchor_block<false>(path_, p_, i, n_, bits_);
         if (bits_ == 0) {
             // Fewer than 64 bytes are left: their bits one by one.
             for (std::size_t k = block_; k < n_; ++k)
@@ -153,6 +190,7 @@ private:
     const unsigned char* p_;
     std::size_t n_;
     bool abbrev_;
+    anchor_path path_;
     std::size_t block_ = static_cast<std::size_t>(-1); ///< start of the 64 bytes in bits_
     std::uint64_t bits_ = 0;
 };
