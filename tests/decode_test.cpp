@@ -1,4 +1,4 @@
-// --encoding: charset decoding to UTF-8, whole and split at every offset.
+// --encoding: charset conversion to UTF-8, whole and split at every offset.
 
 #include "text/charset.hpp"
 
@@ -9,13 +9,13 @@
 #include <string>
 #include <string_view>
 
-using urlsift::cli::charset_decoder;
+using urlsift::detail::charset_converter;
 
 namespace {
 
-charset_decoder open_or_fail(std::string_view name) {
+charset_converter open_or_fail(std::string_view name) {
     std::string error;
-    auto d = charset_decoder::open(name, error);
+    auto d = charset_converter::open(name, error);
     INFO("encoding: " << name << ", error: " << error);
     REQUIRE(d);
     CHECK(error.empty());
@@ -24,7 +24,7 @@ charset_decoder open_or_fail(std::string_view name) {
 
 /// Feeds `in` in pieces of `piece` bytes (0: whole), each piece through an
 /// exact-size heap copy so that sanitizers see over-reads.
-std::string decode(charset_decoder& d, std::string_view in, std::size_t piece = 0) {
+std::string decode(charset_converter& d, std::string_view in, std::size_t piece = 0) {
     std::string out;
     if (piece == 0) piece = in.size() + 1;
     for (std::size_t at = 0; at < in.size(); at += piece) {
@@ -146,7 +146,7 @@ TEST_CASE("decode: long input, reuse after finish, and a move mid-stream", "[dec
     auto sjis = open_or_fail("Shift_JIS");
     std::string out;
     sjis.feed("\x93", out);  // the first half of 日
-    charset_decoder moved = std::move(sjis);
+    charset_converter moved = std::move(sjis);
     moved.feed("\xFA", out);
     moved.finish(out);
     CHECK(out == "\xE6\x97\xA5");
@@ -156,7 +156,7 @@ TEST_CASE("decode: an unknown encoding is named, with what to use instead", "[de
     for (const std::string_view name :
          {std::string_view("klingon-8"), std::string_view(""), std::string_view("utf-8\0x", 7)}) {
         std::string error;
-        const auto d = charset_decoder::open(name, error);
+        const auto d = charset_converter::open(name, error);
         CHECK_FALSE(d);
         INFO("error: " << error);
         CHECK(error.find("unknown encoding") != std::string::npos);

@@ -1,7 +1,6 @@
 // urlsift extract: list the references found in files, grep-style.
 
 #include "cli/commands.hpp"
-#include "text/charset.hpp"
 #include "cli/errors.hpp"
 #include "cli/input.hpp"
 #include "cli/json.hpp"
@@ -12,6 +11,7 @@
 #include <urlsift/abbrev.hpp>
 #include <urlsift/resolver.hpp>
 #include <urlsift/scanner.hpp>
+#include <urlsift/text_source.hpp>
 
 #include <cstring>
 #include <iostream>
@@ -135,45 +135,25 @@ void append_csv_field(std::string& out, std::string_view s) {
 
 class extractor {
 public:
-    extractor(const settings& st, scan_options so, output& out, std::optional<charset_decoder> decoder)
-        : st_(st), scan_(std::move(so)), out_(out), decoder_(std::move(decoder)) {}
+    extractor(const settings& st, scan_options so, output& out, text_source source)
+        : st_(st), scan_(std::move(so)), out_(out), source_(std::move(source)) {}
 
     /// Scans one input. Returns the number of references written, or -1
     /// when the input could not be read (reported on stderr).
     long run(const std::string& path) {
         label_ = path == "-" ? (st_.fmt == format::text ? "(standard input)" : "-") : path;
         long count = 0;
-        bool first = true, skipped = false;
         scanner sc(scan_, [&](found_reference& r) {
             if (st_.resolution_base) resolve_reference(r, *st_.resolution_base);
             if (emit(r)) ++count;
             return true;
         });
-        const std::string err = read_chunks(path, [&](std::string_view chunk) {
-            if (first) {
-                first = false;
-                // A NUL byte marks a binary file, unless a charset was named
-                // (UTF-16 text is full of them).
-                const bool named_charset = decoder_ && !decoder_->is_pass_through();
-                if (!st_.binary_text && !named_charset && std::memchr(chunk.data(), '\0', chunk.size()) != nullptr) {
-                    skipped = true;
-                    return false;
-                }
-            }
-            if (decoder_ && !decoder_->is_pass_through()) {
-                utf8_.clear();
-                decoder_->feed(chunk, utf8_);
-                sc.feed(utf8_);
-            } else {
-                sc.feed(chunk);
-            }
+        const text_read got = source_.read_file(path, [&](std::string_view text) {
+            sc.feed(text);
             return true;
         });
-        if (decoder_ && !decoder_->is_pass_through()) {
-            utf8_.clear();
-            decoder_->finish(utf8_); // also resets it for the next input
-            if (err.empty() && !skipped) sc.feed(utf8_);
-        }
+        const bool skipped = got.what == text_read::status::binary;
+        const std::string& err = got.error;
         if (!err.empty()) {
             out_.flush();
             std::cerr << "urlsift extract: " << path << ": " << err << '\n';
@@ -308,8 +288,7 @@ private:
     std::string line_;
     std::string canonical_;
     std::unordered_set<std::string> seen_;
-    std::optional<charset_decoder> decoder_;
-    std::string utf8_;
+    text_source source_;
 };
 
 }  // namespace
@@ -354,8 +333,8 @@ int cmd_extract(const args& a) {
     scan_options so = make_scan_options("extract", ss, abbrev_default);
     st.resolution_base = make_base("extract", ss);
     std::string encoding_error;
-    auto decoder = charset_decoder::open(encoding, encoding_error);
-    if (!decoder) throw usage_error("extract", encoding_error);
+    auto source = text_source::open({.encoding = encoding, .binary_as_text = st.binary_text}, encoding_error);
+    if (!source) throw usage_error("extract", encoding_error);
     if (!ss.base.empty()) st.base = ss.base;
 
     const std::vector<std::string> operands =
@@ -371,7 +350,7 @@ int cmd_extract(const args& a) {
         out.write("file,line,column,url,raw,wrapper,form");
         out.put(st.nul ? '\0' : '\n');
     }
-    extractor ex(st, std::move(so), out, std::move(decoder));
+    extractor ex(st, std::move(so), out, std::move(*source));
     bool found = false, failed = false;
     for (const auto& e : errors) {
         std::cerr << "urlsift extract: " << e.path << ": " << e.message << '\n';

@@ -3,13 +3,13 @@
 
 #include "cli/commands.hpp"
 #include "cli/errors.hpp"
-#include "cli/input.hpp"
 #include "cli/json.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 
 #include <urlsift/reference.hpp>
 #include <urlsift/resolver.hpp>
+#include <urlsift/text_source.hpp>
 
 #include <iostream>
 #include <optional>
@@ -225,7 +225,9 @@ int cmd_resolve(const args& a) {
             if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
             job.run(line);
         };
-        const std::string problem = read_chunks("-", [&](std::string_view chunk) {
+        std::string error;
+        auto source = text_source::open({.binary_as_text = true}, error);
+        const std::string problem = source->read_file("-", [&](std::string_view chunk) {
             while (!chunk.empty()) {
                 const auto nl = chunk.find('\n');
                 if (nl == std::string_view::npos) {
@@ -242,7 +244,7 @@ int cmd_resolve(const args& a) {
                 chunk.remove_prefix(nl + 1);
             }
             return true;
-        });
+        }).error;
         if (!carry.empty()) take_line(carry);
         if (!problem.empty()) {
             out.flush();

@@ -10,8 +10,9 @@
 #include "cli/scan_settings.hpp"
 
 #include <urlsift/rewriter.hpp>
+#include <urlsift/text_source.hpp>
 
-#include <cstring>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -43,11 +44,18 @@ the original is kept as FILE+SUFFIX. A file with nothing to rewrite is not
 touched. On any error the original stays as it was, and the other files are
 still processed. Files with a NUL byte are skipped unless --binary text.
 
+With --encoding the input is read in that charset and the output written
+in it too. Its text must encode back to exactly its bytes: one that does
+not (bytes invalid in the charset, say) is reported with exit status 2 and,
+with -i, left as it was, since rewriting it would change bytes outside the
+edits.
+
 Examples:
   urlsift rewrite --base 'http://a/b/c/d;p?q' doc.txt
   urlsift rewrite -i.bak --base https://example.org/docs/ docs/*.txt
   urlsift rewrite --diff -r --base https://example.org/docs/ docs/    review first
   urlsift rewrite --only joined --style angle < mail.txt
+  urlsift rewrite -i --encoding latin1 --base https://example.org/ old-notes.txt
 
 Exit status: 0 when done, 2 on error. With --dry-run or --diff: 0 if
 something would change, 1 if nothing would, 2 on error.
@@ -60,36 +68,76 @@ struct settings {
     bool dry_run = false;
     bool diff = false;
     bool binary_text = false;
+    std::string encoding = "utf-8";
 };
 
 void report(const std::string& path, const std::string& message) {
     std::cerr << "urlsift rewrite: " << (path == "-" ? "(standard input)" : path) << ": " << message << '\n';
 }
 
-bool is_binary(std::string_view first_block) {
-    return std::memchr(first_block.data(), '\0', first_block.size()) != nullptr;
+/// The input stage for `st`; `detect_binary` says whether binary input is
+/// told apart (a display filter passes everything through).
+text_source open_source(const settings& st, bool detect_binary) {
+    std::string error;
+    auto source = text_source::open({.encoding = st.encoding,
+                                     .binary_as_text = st.binary_text || !detect_binary,
+                                     .check_round_trip = true},
+                                    error);
+    if (!source) throw usage_error("rewrite", error);
+    return std::move(*source);
 }
 
+/// A sink for the rewriter's UTF-8 output that writes it to `write` in the
+/// input's charset.
+class encoded_sink {
+public:
+    encoded_sink(const settings& st, std::function<bool(std::string_view)> write) : write_(std::move(write)) {
+        std::string error;
+        if (auto e = text_encoder::open(st.encoding, error)) encoder_.emplace(std::move(*e));
+        else throw usage_error("rewrite", error);
+    }
+    bool operator()(std::string_view utf8) {
+        if (encoder_->passes_through()) return write_(utf8);
+        bytes_.clear();
+        encoder_->write(utf8, bytes_);
+        return bytes_.empty() || write_(bytes_);
+    }
+    bool finish() {
+        bytes_.clear();
+        encoder_->finish(bytes_);
+        return bytes_.empty() || write_(bytes_);
+    }
+
+private:
+    std::function<bool(std::string_view)> write_;
+    std::optional<text_encoder> encoder_;
+    std::string bytes_;
+};
+
+const std::string binary_skipped = "binary file skipped (use --binary text to rewrite it)";
+
 // Streams one input to `out`. Returns false on a read error (reported).
-bool rewrite_to_stdout(const settings& st, const std::string& path, output& out) {
-    rewriter w(st.rewrite, [&out](std::string_view s) {
+bool rewrite_to_stdout(const settings& st, text_source& source, const std::string& path, output& out) {
+    encoded_sink sink(st, [&out](std::string_view s) {
         out.write(s);
         return true;
     });
-    const std::string err = read_chunks(path, [&](std::string_view chunk) {
-        w.feed(chunk);
+    rewriter w(st.rewrite, [&sink](std::string_view s) { return sink(s); });
+    const text_read got = source.read_file(path, [&](std::string_view text) {
+        w.feed(text);
         out.flush();  // a display filter shows text as it arrives
         return true;
     });
     w.finish();
+    sink.finish();
     out.flush();
-    if (!err.empty()) report(path, err);
-    return err.empty();
+    if (!got.error.empty()) report(path, got.error);
+    return got.error.empty();
 }
 
 enum class outcome { unchanged, changed, skipped, failed };
 
-outcome rewrite_in_place(const settings& st, const std::string& path) {
+outcome rewrite_in_place(const settings& st, text_source& source, const std::string& path) {
     if (path == "-") {
         report(path, "cannot edit standard input in place; give file names");
         return outcome::failed;
@@ -99,23 +147,16 @@ outcome rewrite_in_place(const settings& st, const std::string& path) {
         report(path, file.error() + "; left unchanged");
         return outcome::failed;
     }
-    rewriter w(st.rewrite, [&file](std::string_view s) { return file.write(s); });
-    bool first = true;
-    bool binary = false;
-    const std::string err = read_chunks(path, [&](std::string_view chunk) {
-        if (first && !st.binary_text && is_binary(chunk)) {
-            binary = true;
-            return false;
-        }
-        first = false;
-        return w.feed(chunk);
-    });
-    if (binary) {
-        report(path, "binary file skipped (use --binary text to rewrite it)");
+    encoded_sink sink(st, [&file](std::string_view s) { return file.write(s); });
+    rewriter w(st.rewrite, [&sink](std::string_view s) { return sink(s); });
+    const text_read got = source.read_file(path, [&](std::string_view text) { return w.feed(text); });
+    if (got.what == text_read::status::binary) {
+        report(path, binary_skipped);
         return outcome::skipped;
     }
     w.finish();
-    const std::string& failure = !err.empty() ? err : file.error();
+    sink.finish();
+    const std::string& failure = !got.error.empty() ? got.error : file.error();
     if (!failure.empty()) {
         report(path, failure + "; left unchanged");
         return outcome::failed;
@@ -128,20 +169,21 @@ outcome rewrite_in_place(const settings& st, const std::string& path) {
     return outcome::changed;
 }
 
-// --dry-run / --diff: the whole input is read, to show context around edits.
-outcome preview(const settings& st, const std::string& path, output& out) {
+// --dry-run / --diff: the whole input is read, to show context around edits
+// (in UTF-8, whatever the input's charset).
+outcome preview(const settings& st, text_source& source, const std::string& path, output& out) {
     std::string text;
-    const std::string err = read_chunks(path, [&](std::string_view chunk) {
+    const text_read got = source.read_file(path, [&](std::string_view chunk) {
         text.append(chunk);
         return true;
     });
-    if (!err.empty()) {
-        report(path, err);
-        return outcome::failed;
-    }
-    if (!st.binary_text && is_binary(std::string_view(text).substr(0, 1 << 20))) {
-        report(path, "binary file skipped (use --binary text to rewrite it)");
+    if (got.what == text_read::status::binary) {
+        report(path, binary_skipped);
         return outcome::skipped;
+    }
+    if (!got.error.empty()) {
+        report(path, got.error);
+        return outcome::failed;
     }
     std::vector<rewrite_edit> edits;
     rewriter w(
@@ -191,6 +233,7 @@ int cmd_rewrite(const args& arguments) {
     const std::optional<std::string> in_place = take_in_place(a);
     po::options_description opts("Options");
     scan_settings scan;
+    settings st;
     std::string only = "all", style = "plain", binary = "skip";
     // clang-format off
     opts.add_options()
@@ -202,7 +245,9 @@ int cmd_rewrite(const args& arguments) {
         ("only", po::value<std::string>(&only),
             "what to rewrite: all (default) or a list of relative,abbreviated,joined")
         ("style", po::value<std::string>(&style), "plain (default), or angle: also wrap bare URLs in <...>")
-        ("binary", po::value<std::string>(&binary), "files with a NUL byte, with -i or --diff: skip (default) or text");
+        ("binary", po::value<std::string>(&binary), "files with a NUL byte, with -i or --diff: skip (default) or text")
+        ("encoding", po::value<std::string>(&st.encoding),
+            "charset of the input, and of the output: utf-8 (default), latin1, windows-1252, utf-16le, ...");
     // clang-format on
     add_scan_options(opts, scan,
                      "abbreviations to complete: all, none, or a list (default: all but email and ipv4)");
@@ -212,7 +257,6 @@ int cmd_rewrite(const args& arguments) {
         return 0;
     }
 
-    settings st;
     const auto email = static_cast<abbrev_set>(abbrev_kind::email);
     st.rewrite.scan = make_scan_options("rewrite", scan, static_cast<abbrev_set>(abbrev_default & ~email));
     st.rewrite.base = make_base("rewrite", scan);
@@ -241,6 +285,9 @@ int cmd_rewrite(const args& arguments) {
     std::vector<input_error> errors;
     const std::vector<std::string> files = expand_operands(operands, vm["recursive"].as<bool>(), errors);
 
+    // Reading in place or for a preview tells binary files apart; a display
+    // filter passes everything through.
+    text_source source = open_source(st, st.dry_run || st.in_place);
     output out(1, 1 << 20);  // the whole text passes through: fewer, larger writes
     bool failed = false;
     bool changed = false;
@@ -250,13 +297,13 @@ int cmd_rewrite(const args& arguments) {
     }
     for (const auto& f : files) {
         if (st.dry_run) {
-            const outcome o = preview(st, f, out);
+            const outcome o = preview(st, source, f, out);
             failed |= o == outcome::failed;
             changed |= o == outcome::changed;
         } else if (st.in_place) {
-            failed |= rewrite_in_place(st, f) == outcome::failed;
+            failed |= rewrite_in_place(st, source, f) == outcome::failed;
         } else {
-            failed |= !rewrite_to_stdout(st, f, out);
+            failed |= !rewrite_to_stdout(st, source, f, out);
         }
     }
     out.flush();

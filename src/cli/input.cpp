@@ -1,50 +1,9 @@
 #include "cli/input.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fcntl.h>
 #include <filesystem>
-#include <memory>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace urlsift::cli {
-
-namespace {
-
-constexpr std::size_t block_size = 1 << 18;  // fits the L2 cache of common processors
-
-struct fd_closer {
-    int fd;
-    ~fd_closer() {
-        if (fd > 0) ::close(fd);
-    }
-};
-
-}  // namespace
-
-std::string read_chunks(const std::string& path, const std::function<bool(std::string_view)>& on_chunk) {
-    int fd = 0;
-    if (path != "-") {
-        fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0) return std::strerror(errno);
-    }
-    fd_closer closer{fd};
-    struct stat st {};
-    if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) return "Is a directory";
-
-    auto buf = std::make_unique_for_overwrite<char[]>(block_size);
-    for (;;) {
-        const ssize_t n = ::read(fd, buf.get(), block_size);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            return std::strerror(errno);
-        }
-        if (n == 0) return {};
-        if (!on_chunk(std::string_view(buf.get(), static_cast<std::size_t>(n)))) return {};
-    }
-}
 
 std::vector<std::string> expand_operands(const std::vector<std::string>& operands, bool recursive,
                                          std::vector<input_error>& errors) {

@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <utility>
 
-namespace urlsift::cli {
+namespace urlsift::detail {
 
 namespace {
 
@@ -31,32 +31,34 @@ void to_unicode_replace(const void* /*context*/, UConverterToUnicodeArgs* args, 
 
 }  // namespace
 
-/// Both converters and the UTF-16 pivot buffer ucnv_convertEx works through.
+/// Both converters (`from` the source charset, `to` the target) and the
+/// UTF-16 pivot buffer ucnv_convertEx works through.
 /// The pivot's unread part, [pivot_source, pivot_target), carries text
 /// between calls, so the state sits on the heap where its pointers stay put
 /// when the decoder moves.
-struct charset_decoder::state {
-    UConverter* from = nullptr;  ///< the named charset to Unicode
-    UConverter* to = nullptr;    ///< Unicode to UTF-8
+struct charset_converter::state {
+    UConverter* from = nullptr;  ///< the source charset to Unicode
+    UConverter* to = nullptr;    ///< Unicode to the target charset
     std::array<UChar, 1024> pivot{};
     UChar* pivot_source = pivot.data();
     UChar* pivot_target = pivot.data();
 };
 
-void charset_decoder::state_deleter::operator()(state* s) const noexcept {
+void charset_converter::state_deleter::operator()(state* s) const noexcept {
     if (s == nullptr) return;
     if (s->from != nullptr) ucnv_close(s->from);
     if (s->to != nullptr) ucnv_close(s->to);
     delete s;
 }
 
-charset_decoder::charset_decoder(std::string name, std::unique_ptr<state, state_deleter> s) noexcept
+charset_converter::charset_converter(std::string name, std::unique_ptr<state, state_deleter> s) noexcept
     : name_(std::move(name)), state_(std::move(s)) {}
-charset_decoder::charset_decoder(charset_decoder&&) noexcept = default;
-charset_decoder& charset_decoder::operator=(charset_decoder&&) noexcept = default;
-charset_decoder::~charset_decoder() = default;
+charset_converter::charset_converter(charset_converter&&) noexcept = default;
+charset_converter& charset_converter::operator=(charset_converter&&) noexcept = default;
+charset_converter::~charset_converter() = default;
 
-std::optional<charset_decoder> charset_decoder::open(std::string_view name, std::string& error) {
+std::optional<charset_converter> charset_converter::open(std::string_view name, std::string& error,
+                                                         conversion way) {
     const std::string quoted = "'" + std::string(name) + "'";
     // ucnv_open("") would open the platform's default charset, and a NUL
     // would cut the name short: neither is what the user wrote.
@@ -66,47 +68,54 @@ std::optional<charset_decoder> charset_decoder::open(std::string_view name, std:
     }
     const std::string c_name(name);
     UErrorCode ec = U_ZERO_ERROR;
-    UConverter* from = ucnv_open(c_name.c_str(), &ec);
-    if (U_FAILURE(ec) || from == nullptr) {
+    UConverter* named = ucnv_open(c_name.c_str(), &ec);
+    if (U_FAILURE(ec) || named == nullptr) {
         error = "unknown encoding " + quoted + ": " + std::string(suggestion);
         return std::nullopt;
     }
     UErrorCode name_ec = U_ZERO_ERROR;
-    const char* icu_name = ucnv_getName(from, &name_ec);
+    const char* icu_name = ucnv_getName(named, &name_ec);
     std::string canonical = U_SUCCESS(name_ec) && icu_name != nullptr ? icu_name : c_name;
     if (canonical == "UTF-8") {
-        ucnv_close(from);
-        return charset_decoder(std::move(canonical), nullptr);
+        ucnv_close(named);
+        return charset_converter(std::move(canonical), nullptr);
     }
 
     std::unique_ptr<state, state_deleter> s(new state);
-    s->from = from;
-    ucnv_setToUCallBack(from, to_unicode_replace, nullptr, nullptr, nullptr, &ec);
-    s->to = ucnv_open("UTF-8", &ec);
-    if (U_FAILURE(ec) || s->to == nullptr) {
-        error = "cannot convert from encoding " + quoted + ": " + u_errorName(ec);
+    UConverter* utf8 = ucnv_open("UTF-8", &ec);
+    if (way == conversion::to_utf8) {
+        s->from = named;
+        s->to = utf8;
+        ucnv_setToUCallBack(named, to_unicode_replace, nullptr, nullptr, nullptr, &ec);
+    } else {
+        s->from = utf8;
+        s->to = named;
+        if (utf8 != nullptr) ucnv_setToUCallBack(utf8, to_unicode_replace, nullptr, nullptr, nullptr, &ec);
+    }
+    if (U_FAILURE(ec) || utf8 == nullptr) {
+        error = "cannot convert with encoding " + quoted + ": " + u_errorName(ec);
         return std::nullopt;
     }
-    return charset_decoder(std::move(canonical), std::move(s));
+    return charset_converter(std::move(canonical), std::move(s));
 }
 
-void charset_decoder::feed(std::string_view in, std::string& out_utf8) {
+void charset_converter::feed(std::string_view in, std::string& out) {
     if (!state_) {
-        out_utf8 += in;
+        out += in;
         return;
     }
-    convert(in, out_utf8, false);
+    convert(in, out, false);
 }
 
-void charset_decoder::finish(std::string& out_utf8) {
+void charset_converter::finish(std::string& out) {
     if (!state_) return;
-    convert({}, out_utf8, true);
+    convert({}, out, true);
     ucnv_reset(state_->from);
     ucnv_reset(state_->to);
     state_->pivot_source = state_->pivot_target = state_->pivot.data();
 }
 
-void charset_decoder::convert(std::string_view in, std::string& out_utf8, bool flush) {
+void charset_converter::convert(std::string_view in, std::string& out, bool flush) {
     state& s = *state_;
     // ICU rejects a null source pointer even for empty input.
     static constexpr char nothing = 0;
@@ -120,12 +129,12 @@ void charset_decoder::convert(std::string_view in, std::string& out_utf8, bool f
         // pivot between calls; flush=true only at the end of the input.
         ucnv_convertEx(s.to, s.from, &target, buffer.data() + buffer.size(), &source, source_end, s.pivot.data(),
                        &s.pivot_source, &s.pivot_target, s.pivot.data() + s.pivot.size(), false, flush, &ec);
-        out_utf8.append(buffer.data(), static_cast<std::size_t>(target - buffer.data()));
+        out.append(buffer.data(), static_cast<std::size_t>(target - buffer.data()));
         if (ec == U_BUFFER_OVERFLOW_ERROR) continue;
         if (U_FAILURE(ec))
-            throw std::runtime_error("cannot convert from encoding '" + name_ + "': " + u_errorName(ec));
+            throw std::runtime_error("cannot convert with encoding '" + name_ + "': " + u_errorName(ec));
         return;
     }
 }
 
-}  // namespace urlsift::cli
+}  // namespace urlsift::detail

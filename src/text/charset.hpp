@@ -1,15 +1,19 @@
 #pragma once
 // --encoding: turning input in a named charset into the UTF-8 the scanner
-// reads, chunk by chunk.
+// reads, chunk by chunk, and the rewriter's UTF-8 back into that charset.
 
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
-namespace urlsift::cli {
+namespace urlsift::detail {
 
-/// A streaming converter from a named charset to UTF-8, on ICU's converters.
+/// Which way a charset_converter converts.
+enum class conversion { to_utf8, from_utf8 };
+
+/// A streaming converter from a named charset to UTF-8 (decoding, the
+/// default) or from UTF-8 to it (encoding), on ICU's converters.
 ///
 /// Contract:
 /// - `open` accepts any name or alias ICU knows, matched as ICU matches them
@@ -36,45 +40,46 @@ namespace urlsift::cli {
 ///   another input.
 ///
 ///     std::string error, utf8;
-///     auto dec = charset_decoder::open("latin1", error);  // nullopt: error says why
+///     auto dec = charset_converter::open("latin1", error);  // nullopt: error says why
 ///     dec->feed("caf\xE9", utf8);  dec->finish(utf8);      // utf8 == "caf\xC3\xA9"
 ///
 /// Byte offsets and columns reported by the scanner then count bytes of the
 /// UTF-8 text, not of the original input.
-class charset_decoder {
+class charset_converter {
 public:
-    /// Opens a decoder for the charset `name`; on failure returns nullopt
-    /// and sets `error`.
-    static std::optional<charset_decoder> open(std::string_view name, std::string& error);
+    /// Opens a converter between the charset `name` and UTF-8; on failure
+    /// returns nullopt and sets `error`.
+    static std::optional<charset_converter> open(std::string_view name, std::string& error,
+                                                 conversion way = conversion::to_utf8);
 
-    /// Appends the UTF-8 of the complete characters in `in` (and of any held
-    /// back from the previous chunk) to `out_utf8`.
-    void feed(std::string_view in, std::string& out_utf8);
+    /// Appends the conversion of the complete characters in `in` (and of any
+    /// held back from the previous chunk) to `out`.
+    void feed(std::string_view in, std::string& out);
 
     /// Appends what is held back (U+FFFD for an incomplete sequence) and
-    /// resets the decoder for a new input.
-    void finish(std::string& out_utf8);
+    /// resets the converter for a new input.
+    void finish(std::string& out);
 
-    /// Whether the input is UTF-8 and passes through unchanged.
+    /// Whether the charset is UTF-8 and bytes pass through unchanged.
     bool is_pass_through() const noexcept { return state_ == nullptr; }
 
     /// ICU's canonical name of the charset ("ISO-8859-1" for `latin1`).
     const std::string& name() const noexcept { return name_; }
 
-    charset_decoder(charset_decoder&&) noexcept;
-    charset_decoder& operator=(charset_decoder&&) noexcept;
-    ~charset_decoder();
+    charset_converter(charset_converter&&) noexcept;
+    charset_converter& operator=(charset_converter&&) noexcept;
+    ~charset_converter();
 
 private:
     struct state;
     struct state_deleter {
         void operator()(state* s) const noexcept;
     };
-    charset_decoder(std::string name, std::unique_ptr<state, state_deleter> s) noexcept;
-    void convert(std::string_view in, std::string& out_utf8, bool flush);
+    charset_converter(std::string name, std::unique_ptr<state, state_deleter> s) noexcept;
+    void convert(std::string_view in, std::string& out, bool flush);
 
     std::string name_;
     std::unique_ptr<state, state_deleter> state_;  ///< null when passing UTF-8 through
 };
 
-}  // namespace urlsift::cli
+}  // namespace urlsift::detail

@@ -1,0 +1,111 @@
+#pragma once
+// The input stage: files and streams become the UTF-8 text the scanner
+// reads, with binary input told apart and other charsets decoded.
+
+#include <urlsift/export.hpp>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace urlsift {
+
+/// How a text_source reads its inputs.
+struct text_options {
+    /// Charset of the input: any name or alias ICU knows (`latin1`,
+    /// `windows-1252`, `UTF-16LE`, `Shift_JIS`, ...). UTF-8 passes through
+    /// byte for byte, invalid sequences included; other charsets are decoded,
+    /// with U+FFFD for what they cannot hold.
+    std::string encoding = "utf-8";
+    /// A UTF-8 input with a NUL byte in its first block (256 KiB) is binary,
+    /// and is reported so rather than read, unless this is set. Input in
+    /// another charset is never binary (UTF-16 text is full of NUL bytes).
+    bool binary_as_text = false;
+    /// Check, as the input is read, that the decoded text encodes back to
+    /// exactly the input bytes: a filter that writes its output in the
+    /// input's charset then changes nothing outside its edits. An input that
+    /// does not come back unchanged fails to read.
+    bool check_round_trip = false;
+};
+
+/// What reading one input came to.
+struct text_read {
+    enum class status {
+        done,    ///< read to its end
+        stopped, ///< the consumer asked to stop
+        binary,  ///< binary input: nothing was handed on
+        failed,  ///< an I/O error, or a charset round trip that changes bytes; see `error`
+    };
+    status what = status::done;
+    std::string error; ///< for `failed`: what went wrong, ready for a message
+};
+
+/// Receives UTF-8 text in order, in chunks valid only during the call.
+/// Return false to stop reading.
+using text_consumer = std::function<bool(std::string_view)>;
+
+/// Reads inputs as UTF-8 text, chunk by chunk, in bounded memory.
+///
+/// Contract: the text handed on does not depend on how the input arrives
+/// (a character split between reads is completed first). Offsets a later
+/// stage reports count bytes of that UTF-8 text. One source reads one input
+/// at a time and can read many in turn.
+///
+///     std::string error;
+///     auto source = urlsift::text_source::open({.encoding = "latin1"}, error);   // nullopt: error says why
+///     auto r = source->read_file("notes.txt", [&](std::string_view utf8) { return scanner.feed(utf8); });
+class URLSIFT_EXPORT text_source {
+public:
+    /// A source for `options`; nullopt, with `error` set, when the encoding is unknown.
+    static std::optional<text_source> open(text_options options, std::string& error);
+
+    /// Reads the file at `path` (`-`: standard input) to its end. A
+    /// directory fails ("Is a directory"), as in grep without -r.
+    text_read read_file(const std::string& path, const text_consumer& consumer);
+    /// Reads the open file descriptor `fd` to its end; it stays open.
+    text_read read_fd(int fd, const text_consumer& consumer);
+
+    /// The input's charset as ICU names it ("ISO-8859-1" for `latin1`).
+    const std::string& charset() const noexcept;
+    /// Whether the input is decoded (its charset is not UTF-8).
+    bool decodes() const noexcept;
+
+    text_source(text_source&&) noexcept;
+    text_source& operator=(text_source&&) noexcept;
+    ~text_source();
+
+private:
+    struct impl;
+    explicit text_source(std::unique_ptr<impl> p) noexcept;
+    std::unique_ptr<impl> impl_;
+};
+
+/// Turns UTF-8 text back into a charset: a filter's output, in the charset
+/// its input was in. Chunks may split characters anywhere.
+///
+///     auto enc = urlsift::text_encoder::open("latin1", error);
+///     std::string out; enc->write("caf\xC3\xA9", out); enc->finish(out);   // out == "caf\xE9"
+class URLSIFT_EXPORT text_encoder {
+public:
+    /// nullopt, with `error` set, when the encoding is unknown.
+    static std::optional<text_encoder> open(std::string_view encoding, std::string& error);
+    /// Appends the encoding of the complete characters of `utf8` to `out`.
+    void write(std::string_view utf8, std::string& out);
+    /// Appends what is held back and gets ready for another text.
+    void finish(std::string& out);
+    /// Whether the charset is UTF-8, so that text passes through unchanged.
+    bool passes_through() const noexcept;
+
+    text_encoder(text_encoder&&) noexcept;
+    text_encoder& operator=(text_encoder&&) noexcept;
+    ~text_encoder();
+
+private:
+    struct impl;
+    explicit text_encoder(std::unique_ptr<impl> p) noexcept;
+    std::unique_ptr<impl> impl_;
+};
+
+}  // namespace urlsift

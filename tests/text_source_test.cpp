@@ -1,0 +1,111 @@
+// The input stage (text_source): binary input told apart, charsets decoded,
+// the round-trip check a filter writing in the input's charset relies on,
+// and the encoder that writes that charset.
+
+#include "cli_util.hpp"
+
+#include <urlsift/text_source.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+using namespace urlsift;
+using urlsift::test::scratch_dir;
+using urlsift::test::write_file;
+
+namespace {
+
+struct read_back {
+    text_read result;
+    std::string text;
+};
+
+read_back read(text_options options, std::string_view bytes) {
+    const scratch_dir dir;
+    const auto path = dir.path / "input";
+    write_file(path, bytes);
+    std::string error;
+    auto source = text_source::open(std::move(options), error);
+    REQUIRE(source);
+    read_back r;
+    r.result = source->read_file(path.string(), [&r](std::string_view chunk) {
+        r.text += chunk;
+        return true;
+    });
+    return r;
+}
+
+std::string encode(std::string_view encoding, std::string_view utf8) {
+    std::string error, out;
+    auto e = text_encoder::open(encoding, error);
+    REQUIRE(e);
+    e->write(utf8, out);
+    e->finish(out);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("text_source: UTF-8 passes through byte for byte", "[text]") {
+    const std::string bytes = "caf\xC3\xA9 \xFF\xFE invalid, kept\r\n";
+    const auto r = read({}, bytes);
+    CHECK(r.result.what == text_read::status::done);
+    CHECK(r.text == bytes);
+}
+
+TEST_CASE("text_source: a NUL byte in the first block marks binary input", "[text]") {
+    const std::string bytes = std::string("see http://x.example/\0 more", 27);
+    CHECK(read({}, bytes).result.what == text_read::status::binary);
+    CHECK(read({}, bytes).text.empty());
+    const auto as_text = read({.binary_as_text = true}, bytes);
+    CHECK(as_text.result.what == text_read::status::done);
+    CHECK(as_text.text == bytes);
+    // UTF-16 is full of NUL bytes and is not binary.
+    const auto utf16 = read({.encoding = "utf-16le"}, std::string("h\0i\0", 4));
+    CHECK(utf16.result.what == text_read::status::done);
+    CHECK(utf16.text == "hi");
+}
+
+TEST_CASE("text_source: other charsets are decoded to UTF-8", "[text]") {
+    CHECK(read({.encoding = "latin1"}, "caf\xE9").text == "caf\xC3\xA9");
+    CHECK(read({.encoding = "shift_jis"}, "\x93\xfa\x96\x7b").text == "\xE6\x97\xA5\xE6\x9C\xAC");
+    std::string error;
+    CHECK_FALSE(text_source::open({.encoding = "no-such-charset"}, error));
+    CHECK(error.find("no-such-charset") != std::string::npos);
+}
+
+TEST_CASE("text_source: the round-trip check passes text that encodes back unchanged", "[text]") {
+    std::string every_byte;
+    for (int b = 1; b < 256; ++b) every_byte += static_cast<char>(b);
+    const auto latin1 = read({.encoding = "latin1", .check_round_trip = true}, every_byte);
+    CHECK(latin1.result.what == text_read::status::done);
+    CHECK(encode("latin1", latin1.text) == every_byte);
+    // A long input, so that characters straddle the reads.
+    std::string long_sjis;
+    for (int i = 0; i < 100000; ++i) long_sjis += "\x93\xfa\x96\x7b a ";
+    CHECK(read({.encoding = "shift_jis", .check_round_trip = true}, long_sjis).result.what == text_read::status::done);
+}
+
+TEST_CASE("text_source: the round-trip check fails text that would come back changed", "[text]") {
+    // 0xA0 alone is no Shift_JIS character: it decodes to U+FFFD, which does
+    // not encode back to 0xA0.
+    const auto r = read({.encoding = "shift_jis", .check_round_trip = true}, "ok \xA0 then more");
+    CHECK(r.result.what == text_read::status::failed);
+    CHECK(r.result.error.find("shift_jis") != std::string::npos);
+    // Without the check the same input reads, with U+FFFD for the bad byte.
+    CHECK(read({.encoding = "shift_jis"}, "ok \xA0 then more").result.what == text_read::status::done);
+}
+
+TEST_CASE("text_encoder: UTF-8 back to a charset, split anywhere", "[text]") {
+    CHECK(encode("latin1", "caf\xC3\xA9") == "caf\xE9");
+    CHECK(encode("utf-16le", "hi") == std::string("h\0i\0", 4));
+    std::string error, out;
+    auto e = text_encoder::open("latin1", error);
+    REQUIRE(e);
+    e->write("caf\xC3", out);
+    e->write("\xA9!", out);
+    e->finish(out);
+    CHECK(out == "caf\xE9!");
+    CHECK_FALSE(e->passes_through());
+}
