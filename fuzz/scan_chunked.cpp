@@ -29,7 +29,7 @@ std::string fingerprint(const urlsift::found_reference& r) {
     for (const auto& p : r.pieces) s += std::to_string(p.offset) + '+' + std::to_string(p.length) + ';';
     const auto& a = r.around;
     s += {'|', a.before, a.before_punctuation, a.after, a.after_punctuation, a.in_brackets ? 'b' : '-',
-          a.line_break_after ? 'n' : '-'};
+          a.line_break_after ? 'n' : '-', a.in_longer_reading ? 'l' : '-'};
     s += std::to_string(a.quote_depth) + '>' + std::to_string(a.quote_depth_end);
     return s;
 }

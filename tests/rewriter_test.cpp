@@ -422,6 +422,24 @@ TEST_CASE("regression: a next line starting with an abbreviated URL and a posses
     CHECK(rewrite(first, o) == first);
 }
 
+TEST_CASE("regression: a line of a URL too long to be an abbreviation is not completed on its own",
+          "[rewriter][scanner][regression]") {
+    // Read across its three lines, the abbreviated URL is longer than the
+    // limit, so the lines are read on their own and the last two complete
+    // (`URLs.example.` + `net/rfc/x`). Completing them would write `http://`
+    // at the start of the second line, which ends the broken URL after its
+    // first line next time: short enough then, and read differently.
+    rewrite_options o;
+    o.scan.max_url_length = 64;
+    o.scan.abbrev.kinds = abbrev_all;
+    const std::string text = "s.uci.edu/pub/ietf/uri/archive/draft-fielding-url-\nURLs.example.\nnet/rfc/x\n";
+    const auto refs = scan(text, o.scan);
+    REQUIRE(refs.size() == 1);
+    CHECK(refs[0].url == "http://URLs.example.net/rfc/x");
+    CHECK(refs[0].around.in_longer_reading);
+    CHECK(rewrite(text, o) == text);
+}
+
 TEST_CASE("regression: a reference ending a line keeps the character a continuation is judged by",
           "[rewriter][chunks][regression]") {
     // `URL:.` does not go on to `Next/page` (after a period only a lower-case

@@ -28,7 +28,8 @@ inline std::string describe(const found_reference& r) {
     const auto& a = r.around;
     out << "] around[" << int{a.before} << ' ' << int{a.before_punctuation} << ' ' << int{a.after} << ' '
         << int{a.after_punctuation} << " depth " << a.quote_depth << '-' << a.quote_depth_end
-        << (a.in_brackets ? " in-brackets" : "") << (a.line_break_after ? " break-after" : "") << ']';
+        << (a.in_brackets ? " in-brackets" : "") << (a.line_break_after ? " break-after" : "")
+        << (a.in_longer_reading ? " in-longer-reading" : "") << ']';
     return out.str();
 }
 

@@ -58,6 +58,11 @@ struct reference_surroundings {
     /// that rules a wrapper out for good (another `<`, a blank line, a
     /// delimiter, a line quoted to another depth, the end of the input).
     bool in_brackets = false;
+    /// The reference lies on the lines of a longer reading, a URL broken
+    /// across lines that was too long (`max_url_length`) to be taken as an
+    /// abbreviated URL: a change to this reference could make that reading
+    /// short enough the next time.
+    bool in_longer_reading = false;
     /// Only blanks (at most a line's indentation) and perhaps a CR lie
     /// between the reference's end and a line feed: Appendix E's rules may
     /// continue a URL that ends in a break character onto the next line.

@@ -87,6 +87,10 @@ std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_o
     if (ref.wrapper != wrapper_kind::angle &&
         (around.before == '<' || around.after_punctuation == '>' || around.in_brackets))
         return std::nullopt;
+    // A URL broken across lines that was too long to be an abbreviated URL
+    // was read line by line instead; completing one of those lines could
+    // end the broken URL early next time, and make it short enough.
+    if (around.in_longer_reading) return std::nullopt;
     // Joining a reference moves the rest of its last line onto its first.
     // A URL continues only onto a line quoted as deep as its own (Appendix
     // E with mail quoting, docs/scanning.md), so when the two depths differ,

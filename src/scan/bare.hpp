@@ -258,8 +258,12 @@ inline verdict scan_bare(scan_parts& p, std::size_t s, std::size_t scheme_len, r
             closed = true;
         }
         if (total + (e - from) > limit) {
-            // A word that long is no abbreviation.
-            if (form == reference_form::abbreviated) return verdict::nothing();
+            // A word that long is no abbreviation; the lines it would have
+            // continued on are read on their own.
+            if (form == reference_form::abbreviated) {
+                if (!c.pieces.empty()) p.out.longer_reading(c.pieces.front().offset, w.base + e);
+                return verdict::nothing();
+            }
             return report_truncated(p, from, limit - total);
         }
         end_of_run = e;

@@ -66,6 +66,12 @@ public:
     /// The bytes before t[stop] are final.
     void commit(const scan_window& w, std::size_t stop) { brackets_.read_to(w.t, w.base, w.base + stop); }
 
+    /// The span of a reading across lines too long to be an abbreviated
+    /// URL (reference_surroundings::in_longer_reading).
+    void longer_reading(std::uint64_t from, std::uint64_t to) noexcept {
+        if (to > longer_.offset + longer_.length) longer_ = {from, to - from};
+    }
+
     /// End of the last reported `outer` span: spans never overlap.
     std::uint64_t last_outer_end() const noexcept { return last_outer_end_; }
     bool stopped() const noexcept { return stopped_; }
@@ -141,6 +147,7 @@ private:
         if (r.wrapper == wrapper_kind::angle) brackets_.read_angle(false);
         brackets_.read_to(t, w.base, r.offset);
         s.in_brackets = brackets_.in_brackets();
+        s.in_longer_reading = r.offset >= longer_.offset && r.offset < longer_.offset + longer_.length;
         return true;
     }
 
@@ -150,6 +157,7 @@ private:
     std::string alt_;
     bracket_reading brackets_;
     std::uint64_t last_outer_end_ = 0;
+    byte_range longer_;
     bool stopped_ = false;
 };
 
