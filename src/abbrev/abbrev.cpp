@@ -560,7 +560,7 @@ bool is_html_tag_name(std::string_view name) noexcept {
 /// `scheme ":"` followed by something other than a space (Section 3;
 /// `Note: this` in brackets is prose), or the `URL:` prefix of Appendix E.
 bool starts_with_scheme(std::string_view s) noexcept {
-    if (s.size() >= 4 && iequals(s.substr(0, 4), "url:")) return true;
+    if (detail::starts_with_url_prefix(s)) return true;
     if (s.empty() || !is_alpha(s.front())) return false;
     std::size_t i = 1;
     while (i < s.size() && (is_alnum(s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.')) ++i;

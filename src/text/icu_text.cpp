@@ -67,10 +67,6 @@ std::optional<std::string> idna_to_ascii(std::string_view host, bool strict_std3
                    lenient ? hyphen_and_length_errors : 0);
 }
 
-std::optional<std::string> idna_to_unicode(std::string_view host) {
-    return convert(converter(false), uidna_nameToUnicodeUTF8, host);
-}
-
 std::int32_t decode_utf8(std::string_view s, std::size_t i, std::size_t& length) noexcept {
     // Offsets may exceed int32_t; decode from a window of at most 4 bytes.
     const auto* p = reinterpret_cast<const uint8_t*>(s.data() + i);

@@ -17,9 +17,6 @@ namespace urlsift::detail {
 std::optional<std::string> idna_to_ascii(std::string_view host, bool strict_std3 = false,
                                          bool lenient = false);
 
-/// UTS #46 ToUnicode of a domain name (punycode labels decoded).
-std::optional<std::string> idna_to_unicode(std::string_view host);
-
 /// Decodes one UTF-8 code point at `s[i]`. Returns the code point and sets
 /// `length`, or returns -1 with `length` 1 for a byte that does not start a
 /// well-formed sequence (invalid UTF-8 is never part of a URL).

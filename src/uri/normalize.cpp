@@ -7,6 +7,7 @@
 #include <urlsift/reference.hpp>
 
 #include "text/ascii.hpp"
+#include "uri/site.hpp"
 #include "text/icu_text.hpp"
 
 #include <array>
@@ -199,49 +200,27 @@ result<std::string> normalize(std::string_view url) {
         out += "//";
         const std::string_view site = *p.site;
         const auto site_offset = static_cast<std::size_t>(site.data() - url.data());
-        std::size_t host_begin = 0;
-        if (const auto at = site.rfind('@'); at != std::string_view::npos) {
-            append_normalized(out, site.substr(0, at), component::userinfo);
+        const detail::site_parts parts = detail::split_site(site);
+        if (!parts.host_ok()) return failure{error::invalid_host, site_offset + parts.bad_host_at};
+        if (parts.userinfo) {
+            append_normalized(out, *parts.userinfo, component::userinfo);
             out += '@';
-            host_begin = at + 1;
         }
-        const std::string_view hostport = site.substr(host_begin);
-        std::string_view host = hostport;
-        std::optional<std::string_view> port;
-        if (!hostport.empty() && hostport[0] == '[') {
+        if (parts.host.starts_with('[')) {
             // An IPv6 literal: case-folded and kept as written.
-            const auto close = hostport.find(']');
-            if (close == std::string_view::npos) return failure{error::invalid_host, site_offset + host_begin};
-            host = hostport.substr(0, close + 1);
-            if (close + 1 < hostport.size()) {
-                if (hostport[close + 1] != ':')
-                    return failure{error::invalid_host, site_offset + host_begin + close + 1};
-                port = hostport.substr(close + 2);
-            }
-            for (const char c : host) out += to_lower(c);
-        } else {
-            if (const auto colon = hostport.rfind(':'); colon != std::string_view::npos) {
-                host = hostport.substr(0, colon);
-                port = hostport.substr(colon + 1);
-            }
-            if (!append_host(out, host)) return failure{error::invalid_host, site_offset + host_begin};
+            for (const char c : parts.host) out += to_lower(c);
+        } else if (!append_host(out, parts.host)) {
+            return failure{error::invalid_host, site_offset + parts.host_offset};
         }
-        if (port) {
+        if (parts.port) {
             // Section 4.3.1: port = *digit; Section 6: the scheme's default
             // port, like an empty one, is the same as none.
-            const auto port_offset = static_cast<std::size_t>(port->data() - url.data());
-            std::uint32_t value = 0;
-            std::size_t digits = 0;
-            for (std::size_t i = 0; i < port->size(); ++i) {
-                const char c = (*port)[i];
-                if (c < '0' || c > '9') return failure{error::invalid_port, port_offset + i};
-                value = value * 10 + static_cast<std::uint32_t>(c - '0');
-                if (value > 65535) return failure{error::invalid_port, port_offset};
-                ++digits;
-            }
-            if (digits > 0 && value != default_port(scheme)) {
+            const auto port_offset = static_cast<std::size_t>(parts.port->data() - url.data());
+            const detail::port_number n = detail::read_port(*parts.port);
+            if (!n.ok()) return failure{error::invalid_port, port_offset + n.bad_at};
+            if (n.digits > 0 && n.value != default_port(scheme)) {
                 out += ':';
-                out += std::to_string(value);
+                out += std::to_string(n.value);
             }
         }
     }

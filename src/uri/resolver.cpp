@@ -13,6 +13,8 @@
 #include <urlsift/resolver.hpp>
 
 #include "uri/browser/browser.hpp"
+#include "text/ascii.hpp"
+#include "uri/site.hpp"
 
 #include <array>
 #include <cstdint>
@@ -82,33 +84,13 @@ std::optional<failure> check_scheme(std::string_view scheme) noexcept {
 // else the character check let through. `base_offset` is where the site
 // starts in the text being checked.
 std::optional<failure> check_site(std::string_view site, std::size_t base_offset) noexcept {
-    std::size_t host_begin = 0;
-    if (const auto* at = static_cast<const char*>(memrchr(site.data(), '@', site.size())))
-        host_begin = static_cast<std::size_t>(at - site.data()) + 1;
-    std::string_view hostport = site.substr(host_begin);
-    std::size_t port_begin = std::string_view::npos;
-    if (!hostport.empty() && hostport[0] == '[') {
-        // An IP literal (RFC 3986 section 3.2.2): "[" ... "]" [ ":" port ].
-        const auto close = hostport.find(']');
-        if (close == std::string_view::npos) return failure{error::invalid_host, base_offset + host_begin};
-        if (close + 1 < hostport.size()) {
-            if (hostport[close + 1] != ':')
-                return failure{error::invalid_host, base_offset + host_begin + close + 1};
-            port_begin = close + 2;
-        }
-    } else if (const auto* colon = static_cast<const char*>(memrchr(hostport.data(), ':', hostport.size()))) {
-        port_begin = static_cast<std::size_t>(colon - hostport.data()) + 1;
-    }
-    if (port_begin == std::string_view::npos) return std::nullopt;
-    const std::string_view port = hostport.substr(port_begin);
-    std::uint32_t value = 0;
-    for (std::size_t i = 0; i < port.size(); ++i) {
-        if ((class_of(port[i]) & digit_byte) == 0)
-            return failure{error::invalid_port, base_offset + host_begin + port_begin + i};
-        value = value * 10 + static_cast<std::uint32_t>(port[i] - '0');
-        if (value > 65535) return failure{error::invalid_port, base_offset + host_begin + port_begin};
-    }
-    return std::nullopt;
+    const detail::site_parts p = detail::split_site(site);
+    if (!p.host_ok()) return failure{error::invalid_host, base_offset + p.bad_host_at};
+    if (!p.port) return std::nullopt;
+    const detail::port_number n = detail::read_port(*p.port);
+    if (n.ok()) return std::nullopt;
+    const auto port_begin = static_cast<std::size_t>(p.port->data() - site.data());
+    return failure{error::invalid_port, base_offset + port_begin + n.bad_at};
 }
 
 // Checks `text` (a reference or a base) as Sections 2.4 and 4 require:
@@ -496,11 +478,6 @@ std::string_view trim_typed(std::string_view s) noexcept {
     return s;
 }
 
-bool starts_with_url_prefix(std::string_view s) noexcept {
-    return s.size() >= 4 && (s[0] == 'U' || s[0] == 'u') && (s[1] == 'R' || s[1] == 'r') &&
-           (s[2] == 'L' || s[2] == 'l') && s[3] == ':';
-}
-
 }  // namespace
 
 std::string strip_user_typed(std::string_view typed) {
@@ -514,7 +491,7 @@ std::string strip_user_typed(std::string_view typed) {
             s = trim_typed(s.substr(1, s.size() - 2));
             stripped = true;
         }
-        if (starts_with_url_prefix(s)) {
+        if (detail::starts_with_url_prefix(s)) {
             s = trim_typed(s.substr(4));
             stripped = true;
         }

@@ -3,6 +3,8 @@
 #include <urlsift/normalize.hpp>
 #include <urlsift/reference.hpp>
 
+#include "uri/site.hpp"
+
 #include <array>
 #include <cstddef>
 #include <optional>
@@ -31,33 +33,21 @@ unsigned default_port_of(std::string_view scheme) noexcept {
 /// (which means the default) or when it is not a decimal number (which the
 /// resolver rejects; it is no business of Section 7's).
 std::optional<unsigned long> written_port(std::string_view site) noexcept {
-    if (const auto at = site.rfind('@'); at != std::string_view::npos) site.remove_prefix(at + 1);
-    if (site.starts_with('[')) {
-        const auto close = site.find(']');
-        if (close == std::string_view::npos) return std::nullopt;
-        site.remove_prefix(close + 1);
-    }
-    const auto colon = site.rfind(':');
-    if (colon == std::string_view::npos) return std::nullopt;
-    const std::string_view digits = site.substr(colon + 1);
-    if (digits.empty()) return std::nullopt;
-    constexpr unsigned long saturated = 1'000'000;  // well past 65535: out of range stays out of range
-    unsigned long value = 0;
-    for (char c : digits) {
-        if (c < '0' || c > '9') return std::nullopt;
-        value = value * 10 + static_cast<unsigned long>(c - '0');
-        if (value > saturated) value = saturated;
-    }
-    return value;
+    const detail::site_parts p = detail::split_site(site);
+    if (!p.host_ok() || !p.port || p.port->empty()) return std::nullopt;
+    const detail::port_number n = detail::read_port(*p.port);
+    if (n.ok()) return n.value;
+    // Out of range stays out of range; a non-digit is the resolver's business.
+    if (n.out_of_range && p.port->find_first_not_of("0123456789") == std::string_view::npos) return 65536UL;
+    return std::nullopt;
 }
 
 /// Whether the site's userinfo has a password that is not empty.
 bool has_password(std::string_view site) noexcept {
-    const auto at = site.rfind('@');
-    if (at == std::string_view::npos) return false;
-    const std::string_view userinfo = site.substr(0, at);
-    const auto colon = userinfo.find(':');
-    return colon != std::string_view::npos && colon + 1 < userinfo.size();
+    const detail::site_parts p = detail::split_site(site);
+    if (!p.userinfo) return false;
+    const auto colon = p.userinfo->find(':');
+    return colon != std::string_view::npos && colon + 1 < p.userinfo->size();
 }
 
 /// Whether `url` holds `%0D` or `%0A`, hex digits in either case.
