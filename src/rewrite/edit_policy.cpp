@@ -31,11 +31,6 @@ std::optional<rewrite_set> parse_rewrite_list(std::string_view list) {
 
 namespace {
 
-// What may stand between a URL and the blank before it: `(`, `[`, `{`, `,`, `;`.
-constexpr bool is_leading_punctuation(char c) noexcept {
-    return c == '(' || c == '[' || c == '{' || c == ',' || c == ';';
-}
-
 // Whether a `<...>` put around a URL leaves the text on both sides as it
 // was read. Before it: a blank, perhaps followed by opening brackets, `,`
 // or `;`; glued to a word (`fhttp://x`, which the scanner reads as
@@ -46,7 +41,7 @@ constexpr bool is_leading_punctuation(char c) noexcept {
 bool stands_apart(const reference_surroundings& around) noexcept {
     constexpr std::string_view blanks = " \t\n\r\f\v";
     const bool before = (blanks.find(around.before) != std::string_view::npos ||
-                         is_leading_punctuation(around.before)) &&
+                         detail::is_leading_punctuation(around.before)) &&
                         blanks.find(around.before_punctuation) != std::string_view::npos;
     const bool after = blanks.find(around.after) != std::string_view::npos ||
                        detail::is_trailing_ascii(static_cast<unsigned char>(around.after));

@@ -27,6 +27,12 @@ constexpr bool is_break_char(char c) noexcept {
     }
 }
 
+/// Whether `c` may stand between a URL and the blank before it: opening
+/// brackets, `,` and `;` (reference_surroundings::before_punctuation).
+constexpr bool is_leading_punctuation(char c) noexcept {
+    return c == '(' || c == '[' || c == '{' || c == ',' || c == ';';
+}
+
 /// Reads a mail quote prefix (`> `, `>> `, `> > `) a byte at a time: the
 /// `>` marks among blanks in the first `max_quote_prefix` bytes of a line.
 /// Every reading of a quote prefix (the scanner's, the brackets') goes

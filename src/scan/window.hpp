@@ -43,12 +43,6 @@ static_assert([] {
     return true;
 }());
 
-/// Whether `c` may stand between a URL and the blank before it: opening
-/// brackets, `,` and `;` (reference_surroundings::before_punctuation).
-constexpr bool is_leading_punctuation(char c) noexcept {
-    return c == '(' || c == '[' || c == '{' || c == ',' || c == ';';
-}
-
 class scan_window {
 public:
     // --- the bytes being scanned ----------------------------------------------
