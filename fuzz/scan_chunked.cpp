@@ -1,10 +1,11 @@
 // Fuzz target: the streaming scanner.
 //
-// Input: a byte of settings (chunk size, abbreviations, hyphen rule, base),
-// then the text. Properties checked: the references, and the surroundings
-// reported with them, are the same whether the text is fed whole or in chunks; every span lies inside the input;
-// spans come in order and do not overlap; `raw` is exactly the bytes of its
-// span; pieces lie inside the span, in order.
+// Input: a byte of settings (chunk size, abbreviations, hyphen rule, base,
+// surroundings), then the text. Properties checked: the references, and
+// the surroundings reported with them, are the same whether the text is
+// fed whole or in chunks; every span lies inside the input; spans come in
+// order and do not overlap; `raw` is exactly the bytes of its span; pieces
+// lie inside the span, in order.
 
 #include <urlsift/scanner.hpp>
 
@@ -76,7 +77,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.hyphen = (settings & 0x8u) != 0 ? urlsift::hyphen_policy::drop : urlsift::hyphen_policy::keep;
     const auto made = urlsift::resolver::make("http://a/b/c/d;p?q");
     const urlsift::resolver* base = (settings & 0x10u) != 0 ? &*made : nullptr;
-    const std::size_t chunk = 1 + (settings >> 5u) * 3;
+    options.surroundings = (settings & 0x20u) != 0;
+    const std::size_t chunk = 1 + (settings >> 6u) * 3;
 
     const auto whole = run(text, options, base, text.size() + 1);
     URLSIFT_FUZZ_CHECK(run(text, options, base, chunk) == whole);

@@ -433,7 +433,9 @@ TEST_CASE("regression: a line of a URL too long to be an abbreviation is not com
     o.scan.max_url_length = 64;
     o.scan.abbrev.kinds = abbrev_all;
     const std::string text = "s.uci.edu/pub/ietf/uri/archive/draft-fielding-url-\nURLs.example.\nnet/rfc/x\n";
-    const auto refs = scan(text, o.scan);
+    auto with_around = o.scan;
+    with_around.surroundings = true;
+    const auto refs = scan(text, with_around);
     REQUIRE(refs.size() == 1);
     CHECK(refs[0].url == "http://URLs.example.net/rfc/x");
     CHECK(refs[0].around.in_longer_reading);

@@ -72,8 +72,10 @@ inline std::vector<std::string> scan_whole(std::string_view text, const scan_opt
 }
 
 /// Scans `text` whole, split in two at every offset, and one byte at a
-/// time; every run must report exactly the same references.
-inline void check_chunk_invariance(std::string_view text, const scan_options& options = {}) {
+/// time; every run must report exactly the same references, their
+/// surroundings included.
+inline void check_chunk_invariance(std::string_view text, scan_options options = {}) {
+    options.surroundings = true;
     const chunked_run whole = scan_in_chunks(text, options, {});
     REQUIRE(whole.committed_ok);
     for (std::size_t cut = 1; cut < text.size(); ++cut) {

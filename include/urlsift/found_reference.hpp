@@ -97,7 +97,9 @@ struct found_reference {
     bool truncated = false; ///< cut at `max_url_length`; the rest of the run was skipped
     std::vector<std::string> alternatives; ///< other readings (the hyphen rule), in `url` form
     std::vector<byte_range> pieces;        ///< the source ranges `cleaned` was taken from
-    reference_surroundings around;         ///< the text around it, for filters that edit in place
+    /// The text around it, for filters that edit in place; filled when
+    /// scan_options::surroundings is set, else left as constructed.
+    reference_surroundings around;
 };
 
 /// Receives each reference, in input order. The reference (and everything it

@@ -33,6 +33,10 @@ struct scan_options {
     /// Appendix F heuristics for bare words; `abbrev_none` to report scheme
     /// URLs (and wrapped references) only.
     abbrev_options abbrev{};
+    /// Fill each reference's `around` (the rewriter needs it; a list of
+    /// references does not). The scanner then waits for the few bytes after
+    /// a reference that `around` describes before it reports it.
+    bool surroundings = false;
 };
 
 /// Streaming scanner: finds references in text fed in chunks of any size.

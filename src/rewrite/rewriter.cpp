@@ -24,8 +24,14 @@ struct rewriter::impl {
     scanner scan;
 
     impl(rewrite_options o, text_sink s, edit_observer e)
-        : options(std::move(o)), out(std::move(s)), on_edit(std::move(e)),
+        : options(with_surroundings(std::move(o))), out(std::move(s)), on_edit(std::move(e)),
           scan(options.scan, [this](found_reference& r) { return on_reference(r); }) {}
+
+    // The edit policy decides from what surrounds each reference.
+    static rewrite_options with_surroundings(rewrite_options o) {
+        o.scan.surroundings = true;
+        return o;
+    }
 
     bool write(std::string_view bytes) {
         if (!stopped && !bytes.empty() && !out(bytes)) stopped = true;

@@ -52,6 +52,10 @@ public:
         ++pos_;
     }
 
+    /// The mail quote depth of the line at the reading's position (its
+    /// prefix is read whole by then: a reference starts with no `>` or blank).
+    int line_depth() const noexcept { return prefix_.depth; }
+
     /// Whether a reference starting at the reading's position is in_brackets.
     bool in_brackets() const noexcept {
         // A line quoted to another depth closes the brackets once its prefix ends.

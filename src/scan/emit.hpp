@@ -35,21 +35,21 @@ public:
     /// Reports the candidate, whose joined text join() has made; `match` is
     /// its Appendix F completion, if any. `need_more` when the bytes around
     /// it are not all fed yet: nothing has changed then.
-    emitted emit(scan_window& w, const candidate& c, const abbrev_match* match) {
+    emitted emit(scan_window& w, candidate& c, const abbrev_match* match) {
         found_reference& r = ref_;
         r.offset = c.pieces.front().offset;
         r.length = c.end() - r.offset;
         r.outer = {c.outer_start, c.outer_end - c.outer_start};
         r.wrapper = c.wrapper;
         r.raw.assign(w.t.substr(w.index_of(r.offset), static_cast<std::size_t>(r.length)));
-        if (!read_surroundings(w)) return emitted::need_more;
+        if (opt_.surroundings && !read_surroundings(w)) return emitted::need_more;
         const auto [line, line_start] = w.line_of(w.index_of(r.offset));
         r.line = line;
         r.column = r.offset - line_start + 1;
         r.form = c.form;
         r.joined = c.pieces.size() > 1;
         r.truncated = c.truncated;
-        r.pieces = c.pieces;
+        r.pieces.swap(c.pieces); // the candidate is built afresh next time
         readings(c, match);
         last_outer_end_ = c.outer_end;
         if (!sink_(r)) stopped_ = true;
@@ -59,12 +59,15 @@ public:
     /// The `<` at absolute `at` was decided as no wrapper; `could_wrap` when
     /// a change of its content could make it one.
     void angle_decided(const scan_window& w, std::uint64_t at, bool could_wrap) {
+        if (!opt_.surroundings) return;
         brackets_.read_to(w.t, w.base, at);
         brackets_.read_angle(could_wrap);
     }
 
     /// The bytes before t[stop] are final.
-    void commit(const scan_window& w, std::size_t stop) { brackets_.read_to(w.t, w.base, w.base + stop); }
+    void commit(const scan_window& w, std::size_t stop) {
+        if (opt_.surroundings) brackets_.read_to(w.t, w.base, w.base + stop);
+    }
 
     /// The span of a reading across lines too long to be an abbreviated
     /// URL (reference_surroundings::in_longer_reading).
@@ -138,15 +141,15 @@ private:
         s.before = r.outer.offset == 0 ? '\n' : static_cast<char>(w.byte_at(r.outer.offset - 1));
         s.before_punctuation = w.before_punctuation_at(r.offset);
         // Its lines: quote depths, and the brackets it may sit in.
-        s.quote_depth = w.depth_at(w.index_of(r.offset));
-        const auto* nl = static_cast<const char*>(memrchr(r.raw.data(), '\n', r.raw.size()));
-        s.quote_depth_end = nl == nullptr ? s.quote_depth
-                                          : quote_depth_of(std::string_view(r.raw).substr(
-                                                static_cast<std::size_t>(nl - r.raw.data()) + 1));
         brackets_.read_to(t, w.base, r.outer.offset);
         if (r.wrapper == wrapper_kind::angle) brackets_.read_angle(false);
         brackets_.read_to(t, w.base, r.offset);
         s.in_brackets = brackets_.in_brackets();
+        s.quote_depth = brackets_.line_depth();
+        const auto* nl = static_cast<const char*>(memrchr(r.raw.data(), '\n', r.raw.size()));
+        s.quote_depth_end = nl == nullptr ? s.quote_depth
+                                          : quote_depth_of(std::string_view(r.raw).substr(
+                                                static_cast<std::size_t>(nl - r.raw.data()) + 1));
         s.in_longer_reading = r.offset >= longer_.offset && r.offset < longer_.offset + longer_.length;
         return true;
     }

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string_view>
 
@@ -28,9 +29,16 @@ struct site_parts {
     bool host_ok() const noexcept { return bad_host_at == static_cast<std::size_t>(-1); }
 };
 
-constexpr site_parts split_site(std::string_view site) noexcept {
+/// The index of the last `c` in `s`, or npos (memrchr: sites are read
+/// for every reference the resolver sees).
+inline std::size_t last_of(std::string_view s, char c) noexcept {
+    const auto* p = static_cast<const char*>(memrchr(s.data(), c, s.size()));
+    return p == nullptr ? std::string_view::npos : static_cast<std::size_t>(p - s.data());
+}
+
+inline site_parts split_site(std::string_view site) noexcept {
     site_parts p;
-    if (const auto at = site.rfind('@'); at != std::string_view::npos) {
+    if (const auto at = last_of(site, '@'); at != std::string_view::npos) {
         p.userinfo = site.substr(0, at);
         p.host_offset = at + 1;
     }
@@ -50,7 +58,7 @@ constexpr site_parts split_site(std::string_view site) noexcept {
             }
             p.port = hostport.substr(close + 2);
         }
-    } else if (const auto colon = hostport.rfind(':'); colon != std::string_view::npos) {
+    } else if (const auto colon = last_of(hostport, ':'); colon != std::string_view::npos) {
         p.host = hostport.substr(0, colon);
         p.port = hostport.substr(colon + 1);
     }
