@@ -97,7 +97,7 @@ inline bool ends_plain_word(const scan_window& w, std::size_t a) noexcept {
     const char c = w.t[a];
     if (c == '.') return true;
     if (c != ':' || a < 3) return false;
-    return !starts_with_nocase(w.t.substr(a - 3, 3), "url");
+    return !starts_with_url_prefix(w.t.substr(a - 3, 4));
 }
 
 /// The end of the word when the `.` at t[a], the first anchor of its run,
