@@ -133,6 +133,7 @@ inline bool drop_url_prefix(const scan_window& w, candidate& c, std::vector<std:
     f.length -= 4;
     if (f.length == 0) {
         c.pieces.erase(c.pieces.begin());
+        if (!hyphen_pieces.empty() && hyphen_pieces.front() == 0) hyphen_pieces.erase(hyphen_pieces.begin());
         for (auto& h : hyphen_pieces) --h;
     }
     return true;
@@ -172,12 +173,14 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
     if (c.pieces.empty()) return angle_verdict::could_wrap;
     const bool prefixed = drop_url_prefix(w, c, walk.hyphen_pieces);
     if (c.pieces.empty()) return angle_verdict::could_wrap;
+    // hyphen_pieces is ascending: one pass over both keeps a URL of many
+    // hyphenated breaks linear.
     std::size_t total = 0;
+    auto hyphen = walk.hyphen_pieces.begin();
     for (std::size_t k = 0; k < c.pieces.size(); ++k) {
         total += static_cast<std::size_t>(c.pieces[k].length);
-        if (k + 1 < c.pieces.size() &&
-            std::find(walk.hyphen_pieces.begin(), walk.hyphen_pieces.end(), k) != walk.hyphen_pieces.end())
-            c.hyphens.push_back(total - 1);
+        while (hyphen != walk.hyphen_pieces.end() && *hyphen < k) ++hyphen;
+        if (k + 1 < c.pieces.size() && hyphen != walk.hyphen_pieces.end() && *hyphen == k) c.hyphens.push_back(total - 1);
     }
     const std::string& joined = p.out.join(w, c);
     const std::size_t body_start = w.index_of(c.pieces.front().offset);
