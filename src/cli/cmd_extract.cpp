@@ -2,6 +2,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/errors.hpp"
+#include "cli/escape.hpp"
 #include "cli/input.hpp"
 #include "cli/json.hpp"
 #include "cli/options.hpp"
@@ -44,9 +45,12 @@ Output formats:
          url, wrapper, form, joined, alternatives, pieces, base, truncated,
          warnings (Section 7: password-in-userinfo, non-default-port,
          reserved-port, escaped-crlf)
-  csv    header row, then file,line,column,url,raw,wrapper,form (RFC 4180 quoting)
+  csv    header row, then file,line,column,url,raw,wrapper,form (RFC 4180
+         quoting); a cell starting with = + - @ tab or CR gets a leading '
+         so that a spreadsheet shows it instead of running it as a formula
   tsv    no header; file, line, column, url, raw, wrapper, form separated by
          tabs (tab, newline and backslash in a field written as \t \n \\)
+  On a terminal, control characters in any format are shown escaped.
   Columns count bytes from 1 (of the UTF-8 text, with --encoding); lines
   count LF. Standard input is named
   "(standard input)" in text output and "-" in the other formats.
@@ -79,60 +83,6 @@ struct settings {
     std::string encoding; ///< empty: UTF-8, passed through
 };
 
-/// Appends `s`, making control characters visible (for a terminal: no raw
-/// escape sequences reach it).
-void append_visible(std::string& out, std::string_view s) {
-    static constexpr char hex[] = "0123456789abcdef";
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c == '\n') {
-            out += "\\n";
-        } else if (c == '\t') {
-            out += "\\t";
-        } else if (c == '\r') {
-            out += "\\r";
-        } else if (c < 0x20 || c == 0x7F) {
-            out += "\\x";
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        } else if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
-                   static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
-            // C1 controls (U+0080-U+009F) include CSI, which starts escape sequences.
-            const auto c1 = static_cast<unsigned char>(s[++i]);
-            out += "\\u00";
-            out += hex[c1 >> 4];
-            out += hex[c1 & 15];
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-}
-
-void append_tsv_field(std::string& out, std::string_view s) {
-    for (char c : s) {
-        switch (c) {
-        case '\t': out += "\\t"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\\': out += "\\\\"; break;
-        default: out += c;
-        }
-    }
-}
-
-void append_csv_field(std::string& out, std::string_view s) {
-    if (s.find_first_of(",\"\r\n") == std::string_view::npos) {
-        out += s;
-        return;
-    }
-    out += '"';
-    for (char c : s) {
-        if (c == '"') out += '"';
-        out += c;
-    }
-    out += '"';
-}
-
 class extractor {
 public:
     extractor(const settings& st, scan_options so, output& out, text_source source)
@@ -156,12 +106,12 @@ public:
         const std::string& err = got.error;
         if (!err.empty()) {
             out_.flush();
-            std::cerr << "urlsift extract: " << path << ": " << err << '\n';
+            std::cerr << "urlsift extract: " << visible(path) << ": " << err << '\n';
             return -1;
         }
         if (skipped) {
             out_.flush();
-            std::cerr << "urlsift extract: " << path << ": binary file skipped (use --binary text to scan it)\n";
+            std::cerr << "urlsift extract: " << visible(path) << ": binary file skipped (use --binary text to scan it)\n";
             return 0;
         }
         sc.finish();
@@ -205,7 +155,14 @@ private:
             break;
         case format::jsonl: append_json(r, url); break;
         case format::tsv:
-        case format::csv: append_table(r, url); break;
+        case format::csv:
+            append_table(r, url);
+            if (out_.is_terminal()) {  // the separators stay, other controls are shown
+                shown_.clear();
+                append_visible(shown_, line_, true);
+                line_.swap(shown_);
+            }
+            break;
         }
         end_record();
         return true;
@@ -250,12 +207,10 @@ private:
         else
             line_ += "null";
         line_ += r.truncated ? ",\"truncated\":true" : ",\"truncated\":false";
-        // Section 7: only an absolute URL has a site and port to judge.
+        // Section 7: a relative reference has no port to judge, but it can
+        // hold a password or escaped CR/LF, and a join can make it a script.
         line_ += ",\"warnings\":";
-        if (r.form == reference_form::relative && !st_.base)
-            line_ += "[]";
-        else
-            append_json_warnings(line_, url);
+        append_json_warnings(line_, url);
         line_ += '}';
     }
 
@@ -287,6 +242,7 @@ private:
     std::string label_;
     std::string line_;
     std::string canonical_;
+    std::string shown_;
     std::unordered_set<std::string> seen_;
     text_source source_;
 };
@@ -353,7 +309,7 @@ int cmd_extract(const args& a) {
     extractor ex(st, std::move(so), out, std::move(*source));
     bool found = false, failed = false;
     for (const auto& e : errors) {
-        std::cerr << "urlsift extract: " << e.path << ": " << e.message << '\n';
+        std::cerr << "urlsift extract: " << visible(e.path) << ": " << e.message << '\n';
         failed = true;
     }
     for (const auto& f : files) {

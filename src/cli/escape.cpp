@@ -1,0 +1,109 @@
+#include "cli/escape.hpp"
+
+#include <cstdint>
+
+namespace urlsift::cli {
+
+namespace {
+
+constexpr char hex_digits[] = "0123456789abcdef";
+
+void append_hex_byte(std::string& out, std::string_view prefix, unsigned char b) {
+    out += prefix;
+    out += hex_digits[b >> 4];
+    out += hex_digits[b & 15];
+}
+
+}  // namespace
+
+std::size_t utf8_sequence_length(std::string_view s, std::size_t i) noexcept {
+    const auto b0 = static_cast<unsigned char>(s[i]);
+    std::size_t len = 0;
+    std::uint32_t min = 0;
+    std::uint32_t cp = 0;
+    if (b0 < 0x80) return 1;
+    if (b0 >= 0xC2 && b0 <= 0xDF) {
+        len = 2, min = 0x80, cp = b0 & 0x1Fu;
+    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+        len = 3, min = 0x800, cp = b0 & 0x0Fu;
+    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+        len = 4, min = 0x10000, cp = b0 & 0x07u;
+    } else {
+        return 0;
+    }
+    if (i + len > s.size()) return 0;
+    for (std::size_t k = 1; k < len; ++k) {
+        const auto b = static_cast<unsigned char>(s[i + k]);
+        if ((b & 0xC0) != 0x80) return 0;
+        cp = (cp << 6) | (b & 0x3Fu);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+    return len;
+}
+
+void append_visible(std::string& out, std::string_view s, bool keep_lines) {
+    for (std::size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x20 && c < 0x7F) {
+            out += static_cast<char>(c);
+            ++i;
+            continue;
+        }
+        if (c < 0x80) {
+            if ((c == '\n' || c == '\t') && keep_lines) out += static_cast<char>(c);
+            else if (c == '\n') out += "\\n";
+            else if (c == '\t') out += "\\t";
+            else if (c == '\r') out += "\\r";
+            else append_hex_byte(out, "\\x", c);
+            ++i;
+            continue;
+        }
+        const std::size_t len = utf8_sequence_length(s, i);
+        if (len == 0) {
+            append_hex_byte(out, "\\x", c);
+            ++i;
+        } else if (is_c1_control(s, i, len)) {
+            append_hex_byte(out, "\\u00", static_cast<unsigned char>(s[i + 1]));
+            i += len;
+        } else {
+            out.append(s.substr(i, len));
+            i += len;
+        }
+    }
+}
+
+std::string visible(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    append_visible(out, s);
+    return out;
+}
+
+void append_csv_field(std::string& out, std::string_view s) {
+    const bool formula = !s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos;
+    if (!formula && s.find_first_of(",\"\r\n") == std::string_view::npos) {
+        out += s;
+        return;
+    }
+    out += '"';
+    if (formula) out += '\'';
+    for (char c : s) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    out += '"';
+}
+
+void append_tsv_field(std::string& out, std::string_view s) {
+    for (char c : s) {
+        switch (c) {
+        case '\t': out += "\\t"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\\': out += "\\\\"; break;
+        default: out += c;
+        }
+    }
+}
+
+}  // namespace urlsift::cli
