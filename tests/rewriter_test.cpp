@@ -4,6 +4,7 @@
 #include "cli_util.hpp"
 
 #include <urlsift/rewriter.hpp>
+#include <urlsift/warnings.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -473,4 +474,41 @@ TEST_CASE("regression: what follows a closing quote does not decide a rewrite", 
     for (std::size_t i = 1; i < text.size(); ++i) every_byte.push_back(i);
     CHECK(rewrite_chunked(text, {}, every_byte) == expected);
     CHECK(rewrite(expected) == expected);
+}
+
+TEST_CASE("regression: --normalize writes a completed URL in normal form", "[rewriter][regression]") {
+    // Completing `WWW.Example.COM/a` without normalizing it left work for
+    // the next pass, which normalized the host: not idempotent.
+    rewrite_options o;
+    o.normalize = true;
+    const std::string once = rewrite("See WWW.Example.COM/a today.\n", o);
+    CHECK(once == "See http://www.example.com/a today.\n");
+    CHECK(rewrite(once, o) == once);
+}
+
+TEST_CASE("regression: --style angle wraps only URLs it makes or finds absolute", "[rewriter][regression]") {
+    // With abbreviations left alone, `<www.example.org/x>` would be a
+    // relative reference in brackets, which the next pass resolves.
+    rewrite_options o = with_base("http://a/b/c");
+    o.angle_style = true;
+    o.only = static_cast<rewrite_set>(rewrite_kind::relative);
+    const std::string text = "See www.example.org/x today, or http://example.net/y.\n";
+    const std::string once = rewrite(text, o);
+    CHECK(once == "See www.example.org/x today, or <http://example.net/y>.\n");
+    CHECK(rewrite(once, o) == once);
+    o.only = rewrite_all;
+    CHECK(rewrite(text, o) == "See <http://www.example.org/x> today, or <http://example.net/y>.\n");
+}
+
+TEST_CASE("regression: joining lines never writes a script URL", "[rewriter][regression]") {
+    // Appendix E joins what a line break split; here that would assemble
+    // `javascript:` out of two harmless lines.
+    const std::string text = "<URL: java\n script:alert(1)>\nand <java\nscript:alert(2)>\n";
+    CHECK(rewrite(text) == text);
+    CHECK(rewrite(text, with_base("http://a/b/c")) == text);
+    // The reference is still reported, with its warning.
+    const auto refs = scan(text);
+    REQUIRE(!refs.empty());
+    CHECK(refs[0].url == "javascript:alert(1)");
+    CHECK(is_script_url(refs[0].url));
 }

@@ -40,6 +40,7 @@ constexpr auto password = url_warning::password_in_userinfo;
 constexpr auto non_default = url_warning::non_default_port;
 constexpr auto reserved = url_warning::reserved_port;
 constexpr auto crlf = url_warning::escaped_crlf;
+constexpr auto script = url_warning::script_scheme;
 
 }  // namespace
 
@@ -48,6 +49,16 @@ TEST_CASE("warning names are stable", "[warnings]") {
     CHECK(urlsift::to_string(non_default) == "non-default-port");
     CHECK(urlsift::to_string(reserved) == "reserved-port");
     CHECK(urlsift::to_string(crlf) == "escaped-crlf");
+    CHECK(urlsift::to_string(script) == "script-scheme");
+}
+
+TEST_CASE("Section 7: a URL that runs a script instead of naming a resource", "[warnings][spec]") {
+    check("javascript:alert(1)", {script});
+    check("JavaScript:void(0)", {script});
+    check("vbscript:msgbox", {script});
+    check("javascript://x/%0Aalert(1)", {crlf, script});
+    check("http://example.org/javascript:x", {});
+    check("java:script", {});
 }
 
 TEST_CASE("Section 7: ordinary URLs get no warning", "[warnings][spec]") {

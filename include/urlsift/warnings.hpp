@@ -15,10 +15,12 @@ enum class url_warning : unsigned char {
     non_default_port,     ///< `http://host:8080/`: an explicit port other than the scheme's default
     reserved_port,        ///< `gopher://host:25/`: such a port below 1024 (always with `non_default_port`)
     escaped_crlf,         ///< `%0D` or `%0A` anywhere in the URL
+    script_scheme,        ///< `javascript:alert(1)`: a URL that runs code instead of naming a resource
 };
 
 /// The stable name of `w`, for jsonl, csv and messages:
-/// "password-in-userinfo", "non-default-port", "reserved-port", "escaped-crlf".
+/// "password-in-userinfo", "non-default-port", "reserved-port", "escaped-crlf",
+/// "script-scheme".
 URLSIFT_EXPORT std::string_view to_string(url_warning w) noexcept;
 
 /// Returns the Section 7 warnings that apply to `url`, in enumerator order,
@@ -45,6 +47,10 @@ URLSIFT_EXPORT std::string_view to_string(url_warning w) noexcept;
 ///   least of all in its site component. Hence `password_in_userinfo` for a
 ///   `user:password@` with a non-empty password, in the site only (a mailto
 ///   address is no site).
+/// - Section 7: a URL can make its client perform an unexpected operation.
+///   One whose scheme is `javascript:` or `vbscript:` (in any case) names
+///   no resource at all: following it runs its text as a program. Hence
+///   `script_scheme`; the rewriter never writes one (`is_script_url`).
 /// - A relative reference has no scheme, so it gets no port warnings; the
 ///   other checks still apply.
 ///
@@ -54,5 +60,9 @@ URLSIFT_EXPORT std::string_view to_string(url_warning w) noexcept;
 ///
 /// Spec: Section 7 of 001_*.txt; default ports as in Section 6.
 URLSIFT_EXPORT std::vector<url_warning> security_warnings(std::string_view url);
+
+/// Whether `url` starts with a scheme that runs code (`javascript:`,
+/// `vbscript:`, in any case): the test behind `url_warning::script_scheme`.
+URLSIFT_EXPORT bool is_script_url(std::string_view url) noexcept;
 
 }  // namespace urlsift

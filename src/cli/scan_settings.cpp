@@ -1,6 +1,10 @@
 #include "cli/scan_settings.hpp"
 
 #include "cli/errors.hpp"
+#include "cli/escape.hpp"
+
+#include <urlsift/reference.hpp>
+#include <urlsift/warnings.hpp>
 
 #include <string>
 
@@ -9,7 +13,8 @@ namespace urlsift::cli {
 void add_scan_options(po::options_description& opts, scan_settings& s, const char* abbrev_default_help) {
     // clang-format off
     opts.add_options()
-        ("base", po::value<std::string>(&s.base), "resolve relative references in <...> and after URL: against URL")
+        ("base", po::value<std::string>(&s.base)->notifier([&s](const std::string&) { s.base_given = true; }),
+            "resolve relative references in <...> and after URL: against URL")
         ("resolver", po::value<std::string>(&s.resolver_mode), "resolution rules: rfc3986 (default), rfc2396, browser")
         ("normalize", po::bool_switch(&s.normalize), "normalize URLs (Section 6): case, default port, escapes, IDNA")
         ("hyphen", po::value<std::string>(&s.hyphen), "a hyphen at a line break inside a URL: keep (default) or drop")
@@ -64,11 +69,31 @@ scan_options make_scan_options(std::string_view command, const scan_settings& s,
 }
 
 std::optional<resolver> make_base(std::string_view command, const scan_settings& s) {
-    if (s.base.empty()) return std::nullopt;
-    auto r = resolver::make(s.base, make_resolve_options(command, s));
-    if (!r)
-        throw usage_error(std::string(command), "bad --base '" + s.base + "': " + std::string(describe(r.error())) +
-                                                    " (a base must be an absolute URL, like https://example.org/docs/)");
+    if (!s.base_given) return std::nullopt;
+    return base_from_option(command, s.base, make_resolve_options(command, s));
+}
+
+resolver base_from_option(std::string_view command, std::string_view given, const resolve_options& options,
+                          std::string_view as_typed) {
+    const std::string cmd(command);
+    const std::string shown = "bad --base '" + visible(as_typed.empty() ? given : as_typed) + "': ";
+    constexpr std::string_view example = "; a base is an absolute URL such as https://example.org/docs/";
+    if (given.empty()) throw usage_error(cmd, shown + "empty" + std::string(example));
+    // Section 7: resolving against a script would turn every reference into one.
+    if (is_script_url(given)) throw usage_error(cmd, shown + "a script, not a place to resolve against" + std::string(example));
+    auto r = resolver::make(given, options);
+    if (!r) {
+        std::string why(describe(r.error()));
+        if (r.error() != error::base_not_absolute) why += " at byte " + std::to_string(r.error_offset());
+        throw usage_error(cmd, shown + why + std::string(example));
+    }
+    // Section 4.3: relative URLs can only be used against a base that fits
+    // the generic syntax; after an opaque one (mailto:, news:) every
+    // relative reference would fail.
+    const reference_parts p = parse_reference(r->base());
+    if (!p.site && (p.path.empty() || p.path.front() != '/'))
+        throw usage_error(cmd, shown + "opaque (no hierarchy after the scheme to resolve against)" +
+                                   std::string(example));
     return std::move(*r);
 }
 

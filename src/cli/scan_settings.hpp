@@ -20,6 +20,7 @@ struct scan_settings {
     std::string abbrev_scheme = "http";
     long long max_url_length = 64 * 1024; ///< signed, so that "-5" is caught, not wrapped
     bool normalize = false;
+    bool base_given = false; ///< --base was given (perhaps empty, which is an error)
 };
 
 /// Adds --base, --resolver, --normalize, --hyphen, --max-url-length,
@@ -33,8 +34,15 @@ void add_scan_options(po::options_description& opts, scan_settings& s, const cha
 scan_options make_scan_options(std::string_view command, const scan_settings& s, abbrev_set default_kinds);
 
 /// The base for the resolution stage (--base), or nullopt. Throws
-/// usage_error when the resolver rejects it.
+/// usage_error when it cannot be a base (see base_from_option).
 std::optional<resolver> make_base(std::string_view command, const scan_settings& s);
+
+/// The resolver for a --base value. Throws usage_error, with what is wrong
+/// and an example, for a value that cannot be a base: empty, relative,
+/// malformed, opaque (`mailto:x`, Section 4.3), or a script URL. Messages
+/// quote `as_typed` when it is given (the value before any cleaning).
+resolver base_from_option(std::string_view command, std::string_view given, const resolve_options& options,
+                          std::string_view as_typed = {});
 
 /// The resolver options (mode, normalization) the settings ask for.
 resolve_options make_resolve_options(std::string_view command, const scan_settings& s);

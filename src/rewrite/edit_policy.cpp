@@ -3,6 +3,7 @@
 
 #include <urlsift/normalize.hpp>
 #include <urlsift/rewriter.hpp>
+#include <urlsift/warnings.hpp>
 
 #include "scan/line_rules.hpp"
 #include "text/ascii.hpp"
@@ -116,9 +117,24 @@ std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_o
     else if (joined && allowed(rewrite_kind::joined))
         target = &ref.cleaned;
 
-    const bool wrap = options.angle_style && ref.wrapper == wrapper_kind::none && stands_apart(around);
+    // Section 6 for every URL the rewrite writes, not only the absolute
+    // ones: a completed `WWW.Example.COM/a` would otherwise be normalized
+    // by the next pass.
+    if (options.normalize && target != nullptr && target != &normal && ref.form != reference_form::relative) {
+        if (auto n = normalize(*target)) {
+            normal = std::move(*n);
+            target = &normal;
+        }
+    }
     const std::string& text = target != nullptr ? *target : ref.raw;
+    // Brackets go only around an absolute URL: `<www.example.org/x>` left
+    // uncompleted would read as a relative reference next time.
+    const bool absolute = ref.form == reference_form::absolute || (target != nullptr && target != &ref.cleaned);
+    const bool wrap = options.angle_style && ref.wrapper == wrapper_kind::none && absolute && stands_apart(around);
     if (!wrap && text == ref.raw) return std::nullopt;
+    // Section 7: a join could assemble `javascript:` out of harmless lines;
+    // the rewriter never writes a URL that runs code.
+    if (is_script_url(text)) return std::nullopt;
 
     rewrite_edit e{ref.offset, ref.length, {}};
     e.replacement.reserve(text.size() + 2);

@@ -3,6 +3,7 @@
 #include <urlsift/normalize.hpp>
 #include <urlsift/reference.hpp>
 
+#include "text/ascii.hpp"
 #include "uri/site.hpp"
 
 #include <array>
@@ -67,6 +68,7 @@ std::string_view to_string(url_warning w) noexcept {
     case url_warning::non_default_port: return "non-default-port";
     case url_warning::reserved_port: return "reserved-port";
     case url_warning::escaped_crlf: return "escaped-crlf";
+    case url_warning::script_scheme: return "script-scheme";
     }
     return "unknown";
 }
@@ -94,7 +96,15 @@ std::vector<url_warning> security_warnings(std::string_view url) {
     // Section 7: escaped delimiters such as CR and LF must not be unescaped
     // before transmission, or they can simulate an extra protocol operation.
     if (has_escaped_crlf(url)) found.push_back(url_warning::escaped_crlf);
+
+    // Section 7: following such a URL performs an operation (runs its text)
+    // rather than retrieving anything.
+    if (is_script_url(url)) found.push_back(url_warning::script_scheme);
     return found;
+}
+
+bool is_script_url(std::string_view url) noexcept {
+    return detail::starts_with_nocase(url, "javascript:") || detail::starts_with_nocase(url, "vbscript:");
 }
 
 }  // namespace urlsift
