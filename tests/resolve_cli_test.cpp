@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -55,7 +57,7 @@ TEST_CASE("cli resolve: a bad base resolves nothing", "[cli][resolver][errors]")
     CHECK(r.status == 2);
     CHECK(r.out.find("bad --base 'not a base'") != std::string::npos);
     CHECK(r.out.find("absolute URL") != std::string::npos);
-    CHECK(r.out.find('\n') == r.out.size() - 1);  // one line
+    CHECK(r.out.find("urlsift resolve --help") != std::string::npos);  // and what to do
     CHECK(run("--base 'not a base' g h").out.empty());  // nothing resolved
     const auto port = run("--base 'http://a:x/' g", true);
     CHECK(port.status == 2);
@@ -68,12 +70,12 @@ TEST_CASE("cli resolve: a bad base resolves nothing", "[cli][resolver][errors]")
 TEST_CASE("cli resolve: a bad reference among good ones", "[cli][resolver][errors]") {
     const auto out = run("--base http://a/b/c g 'x%zz' h");
     CHECK(out.status == 2);
-    CHECK(out.out == "http://a/b/g\nhttp://a/b/h\n");
+    CHECK(out.out == "http://a/b/g\n\nhttp://a/b/h\n");  // an empty line keeps outputs in step
     // Control characters are not echoed to the terminal.
     const auto ctl = run("--base http://a/", true, "a\\033[31mred\\n");
     CHECK(ctl.status == 2);
     CHECK(ctl.out.find('\033') == std::string::npos);
-    CHECK(ctl.out.find("'a\\x1B[31mred': character not allowed in a URL at byte 1") != std::string::npos);
+    CHECK(ctl.out.find("line 1: 'a\\x1b[31mred': character not allowed in a URL at byte 1") != std::string::npos);
     const auto err = run("--base http://a/b/c g 'x%zz' h", true);
     CHECK(err.out.find("urlsift resolve: 'x%zz': '%' not followed by two hex digits at byte 1\n") != std::string::npos);
     // Without a base a relative reference is an error; absolute ones pass.
@@ -119,4 +121,55 @@ TEST_CASE("cli resolve: help and usage errors", "[cli][resolver]") {
     CHECK(help.out.find("Examples:") != std::string::npos);
     CHECK(run("--resolver nonsense g").status == 2);
     CHECK(run("--format csv http://a/").status == 2);
+}
+
+TEST_CASE("cli resolve: a line longer than the limit is reported, not held", "[cli][resolver][errors]") {
+    // One output line per input line, the long one empty; its message
+    // quotes only its start.
+    const std::string longest(70000, 'a');
+    const auto r = urlsift::test::run_cli("resolve --base http://a/b/c", "../x\n" + longest + "\n../y\r\n");
+    CHECK(r.status == 2);
+    CHECK(r.out == "http://a/x\n\nhttp://a/y\n");
+    CHECK(r.err.find("line 2: 'aaaa") != std::string::npos);
+    CHECK(r.err.find("longer than --max-url-length (70000 bytes)") != std::string::npos);
+    CHECK(r.err.size() < 400);
+    // The limit is an option; a line just within it is resolved.
+    const auto within = urlsift::test::run_cli("resolve --max-url-length 70000 --base http://a/b/c", longest + "\n");
+    CHECK(within.status == 0);
+    CHECK(within.out == "http://a/b/" + longest + "\n");
+    const auto bad = urlsift::test::run_cli("resolve --max-url-length 3 --base http://a/b/c", "g\n");
+    CHECK(bad.status == 2);
+    CHECK(bad.err.find("--max-url-length must be") != std::string::npos);
+}
+
+TEST_CASE("cli resolve: a bad reference leaves a jsonl record with its error", "[cli][resolver][errors]") {
+    const auto r = run("--format jsonl --base http://a/b/c g 'x%zz'");
+    CHECK(r.status == 2);
+    const auto second = r.out.substr(r.out.find('\n') + 1);
+    const auto row = urlsift::test::parse_jsonl_line(second.substr(0, second.find('\n')));
+    REQUIRE(row);
+    CHECK(row->string("ref") == "x%zz");
+    CHECK(row->has("url"));
+    CHECK_FALSE(row->string("url"));
+    CHECK(row->string("error") == "'%' not followed by two hex digits at byte 1");
+}
+
+TEST_CASE("cli: a base must be a place to resolve against", "[cli][resolver][errors]") {
+    // Section 4.3: relative references need a base in the generic syntax.
+    for (const std::string command : {"resolve", "extract", "rewrite"}) {
+        for (const auto& [base, why] : std::vector<std::pair<std::string, std::string>>{
+                 {"''", "empty"},
+                 {"'javascript:alert(1)'", "a script"},
+                 {"'mailto:someone@example.org'", "opaque"},
+                 {"news:comp.lang.c", "opaque"},
+                 {"/docs/", "no scheme"}}) {
+            INFO(command << " --base " << base);
+            const auto r = urlsift::test::run_cli(command + " --base " + base + " g", "");
+            CHECK(r.status == 2);
+            CHECK(r.err.find("bad --base") != std::string::npos);
+            CHECK(r.err.find(why) != std::string::npos);
+            CHECK(r.out.empty());
+        }
+    }
+    CHECK(urlsift::test::run_cli("resolve --base file:///tmp/ g").out == "file:///tmp/g\n");
 }

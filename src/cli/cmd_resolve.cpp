@@ -3,9 +3,11 @@
 
 #include "cli/commands.hpp"
 #include "cli/errors.hpp"
+#include "cli/escape.hpp"
 #include "cli/json.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
+#include "cli/scan_settings.hpp"
 
 #include <urlsift/reference.hpp>
 #include <urlsift/resolver.hpp>
@@ -58,59 +60,99 @@ Examples:
   $ urlsift resolve --normalize 'HTTP://www.XEROX.com:80/%7euser'
   http://www.xerox.com/~user
 
+A bad reference is reported on standard error with its input line and the
+byte where it went wrong, and leaves an empty output line (in jsonl, an
+object with "url": null and the "error"), so output lines stay in step
+with input lines. A reference longer than --max-url-length is reported
+the same way without being held in memory.
+
 Exit status: 0 if every reference was resolved, 2 if the base or any
-reference was bad (the others are still printed; each bad one is reported
-on standard error with the byte where it went wrong).
+reference was bad (the others are still printed).
 )";
 
-// `s` for a message on a terminal: control characters shown as \xHH, so
-// that a reference cannot move the cursor or change colours.
-std::string printable(std::string_view s) {
-    static constexpr char hex[] = "0123456789ABCDEF";
-    std::string out;
-    out.reserve(s.size());
-    for (const char c : s) {
-        const auto b = static_cast<unsigned char>(c);
-        if (b < 0x20 || b == 0x7F) {
-            out += "\\x";
-            out += hex[b >> 4];
-            out += hex[b & 0xF];
-        } else {
-            out += c;
-        }
-    }
-    return out;
+// At most this much of a bad reference is quoted in its message.
+constexpr std::size_t quoted_limit = 200;
+
+// `s` for a message: control characters made visible, and cut after
+// quoted_limit bytes (at a character boundary).
+std::string quoted(std::string_view s) {
+    if (s.size() <= quoted_limit) return visible(s);
+    std::size_t cut = quoted_limit;
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+    return visible(s.substr(0, cut)) + "...";
 }
 
-// Resolves each reference and writes the results; remembers failures.
+// Resolves each reference and writes the results, one output line for each
+// input line or argument (an empty one for a bad reference, so that they
+// stay in step); remembers failures.
 class resolve_job {
 public:
     resolve_job(std::optional<resolver> base, resolve_options options, format fmt, output& out)
         : base_(std::move(base)), options_(options), format_(fmt), out_(out) {}
 
-    void run(std::string_view given) {
+    /// `where` names the input line ("line 3") for messages, or is empty.
+    void run(std::string_view given, std::string_view where = {}) {
         const std::string ref = strip_user_typed(given);
         url_.clear();
         if (base_) {
-            if (auto f = base_->resolve_to(url_, ref)) return report(given, ref, describe(f->code), f->offset);
+            if (auto f = base_->resolve_to(url_, ref)) return fail(where, given, ref, describe(f->code), f->offset);
         } else {
             auto url = resolve_absolute(ref, options_);
             if (!url) {
                 if (url.error() == error::base_not_absolute)
-                    return report(given, ref, "relative reference needs --base", std::nullopt);
-                return report(given, ref, describe(url.error()), url.error_offset());
+                    return fail(where, given, ref, "relative reference needs --base", std::nullopt);
+                return fail(where, given, ref, describe(url.error()), url.error_offset());
             }
             url_ = std::move(*url);
         }
-        if (format_ == format::jsonl)
+        if (format_ == format::jsonl) {
             write_json(given);
-        else
+        } else if (out_.is_terminal()) {
+            line_.clear();
+            append_visible(line_, url_);
+            out_.write(line_);
+        } else {
             out_.write(url_);
+        }
+        end_line();
+    }
+
+    /// An input line longer than the limit: reported, not resolved, and
+    /// not held in memory.
+    void too_long(std::string_view where, std::uint64_t length, std::string_view start) {
+        report(where, start, {}, "longer than --max-url-length (" + std::to_string(length) + " bytes); not resolved",
+               std::nullopt);
+        write_failed_record(start);
+    }
+
+    bool failed() const noexcept { return failed_; }
+
+private:
+    void end_line() {
         out_.put('\n');
         out_.end_record();
     }
 
-    bool failed() const noexcept { return failed_; }
+    void fail(std::string_view where, std::string_view given, std::string_view ref, std::string_view why,
+              std::optional<std::size_t> at) {
+        report(where, given, ref, why, at);
+        write_failed_record(given);
+    }
+
+    // The line a bad reference leaves: empty in text, an object with a null
+    // url and the reason in jsonl.
+    void write_failed_record(std::string_view given) {
+        if (format_ == format::jsonl) {
+            line_.clear();
+            line_ += "{\"ref\":";
+            append_json_string(line_, given);
+            line_ += ",\"url\":null,\"error\":";
+            append_json_string(line_, std::string_view(last_error_));
+            line_ += '}';
+            out_.write(line_);
+        }
+        end_line();
+    }
 
 private:
     void write_json(std::string_view given) {
@@ -141,25 +183,29 @@ private:
         out_.write(line_);
     }
 
-    // One line on stderr: the reference as given, what it was read as when
-    // the wrappers made a difference, and why it was rejected.
-    void report(std::string_view given, std::string_view ref, std::string_view why, std::optional<std::size_t> at) {
+    // One line on stderr: where, the reference as given, what it was read
+    // as when the wrappers made a difference, and why it was rejected.
+    void report(std::string_view where, std::string_view given, std::string_view ref, std::string_view why,
+                std::optional<std::size_t> at) {
         failed_ = true;
+        last_error_ = why;
+        if (at) last_error_ += " at byte " + std::to_string(*at);
         out_.flush();  // keep stdout and stderr in order on a terminal
-        std::string msg = "urlsift resolve: '";
-        msg += printable(given);
+        std::string msg = "urlsift resolve: ";
+        if (!where.empty()) {
+            msg += where;
+            msg += ": ";
+        }
         msg += '\'';
-        if (ref != given) {
+        msg += quoted(given);
+        msg += '\'';
+        if (!ref.empty() && ref != given) {
             msg += " (read as '";
-            msg += printable(ref);
+            msg += quoted(ref);
             msg += "')";
         }
         msg += ": ";
-        msg += why;
-        if (at) {
-            msg += " at byte ";
-            msg += std::to_string(*at);
-        }
+        msg += last_error_;
         msg += '\n';
         std::cerr << msg << std::flush;
     }
@@ -169,24 +215,87 @@ private:
     format format_;
     output& out_;
     std::string url_;   ///< the current result; reused between references
-    std::string line_;  ///< the current jsonl record; reused
+    std::string line_;  ///< the current output line; reused
+    std::string last_error_;
     bool failed_ = false;
+};
+
+// Cuts standard input into lines for the job. At most `limit` bytes of a
+// line are held: a longer one is reported with its length and skipped, so
+// memory stays bounded whatever the input (`< /dev/zero`).
+class line_splitter {
+public:
+    line_splitter(resolve_job& job, std::size_t limit) : job_(job), limit_(limit) {}
+
+    void feed(std::string_view chunk) {
+        while (!chunk.empty()) {
+            const auto nl = chunk.find('\n');
+            const std::string_view part = chunk.substr(0, nl);
+            if (nl != std::string_view::npos && length_ == 0) {
+                take(part, part.size(), part.empty() ? '\0' : part.back());  // all in this chunk: no copy
+            } else {
+                add(part);
+                if (nl == std::string_view::npos) break;
+                take(carry_, length_, last_);
+            }
+            chunk.remove_prefix(nl + 1);
+        }
+    }
+
+    void finish() {
+        if (length_ > 0) take(carry_, length_, last_);
+    }
+
+private:
+    void add(std::string_view part) {
+        if (part.empty()) return;
+        length_ += part.size();
+        last_ = part.back();
+        // One byte over the limit is kept for a CR that ends the line.
+        const std::size_t room = limit_ + 1 - std::min(carry_.size(), limit_ + 1);
+        carry_.append(part.substr(0, room));
+    }
+
+    // A line of `length` bytes, the last `last`; `line` holds all of it, or
+    // its first limit + 1 bytes when it is longer.
+    void take(std::string_view line, std::uint64_t length, char last) {
+        ++line_number_;
+        if (last == '\r') --length;
+        const std::string where = "line " + std::to_string(line_number_);
+        if (length > limit_)
+            job_.too_long(where, length, line.substr(0, limit_));
+        else
+            job_.run(line.substr(0, static_cast<std::size_t>(length)), where);
+        carry_.clear();
+        length_ = 0;
+        last_ = '\0';
+    }
+
+    resolve_job& job_;
+    std::size_t limit_;
+    std::string carry_;        ///< the start of a line that goes on in the next chunk
+    std::uint64_t length_ = 0; ///< bytes of that line seen so far
+    char last_ = '\0';        ///< its last byte so far
+    std::uint64_t line_number_ = 0;
 };
 
 }  // namespace
 
 int cmd_resolve(const args& a) {
-    po::options_description visible("Options");
-    visible.add_options()                                                        //
-        ("help,h", "show this help and exit")                                    //
-        ("base,b", po::value<std::string>(), "base URL to resolve against")      //
+    po::options_description opts("Options");
+    long long max_length = 64 * 1024;
+    opts.add_options()                                                        //
+        ("help,h", "show this help and exit")                                 //
+        ("base,b", po::value<std::string>(), "base URL to resolve against")   //
         ("resolver", po::value<std::string>()->default_value("rfc3986"),
-         "rfc3986, rfc2396 or browser")                                          //
+         "rfc3986, rfc2396 or browser")                                       //
         ("normalize", "normalize results (Section 6: case, default port, escapes, IDNA)")  //
-        ("format", po::value<std::string>()->default_value("text"), "text or jsonl");
-    const auto vm = parse_command_line("resolve", a, visible, "ref");
+        ("max-url-length", po::value<long long>(&max_length),
+         "longest reference in bytes (default 65536); a longer one is reported, not resolved")  //
+        ("format,f", po::value<std::string>()->default_value("text"), "text or jsonl");
+    const auto vm = parse_command_line("resolve", a, opts, "ref");
     if (vm.count("help") != 0) {
-        print_help(usage, visible, epilog);
+        print_help(usage, opts, epilog);
         return 0;
     }
 
@@ -198,54 +307,37 @@ int cmd_resolve(const args& a) {
     options.mode = *mode;
     options.normalize = vm.count("normalize") != 0;
     const format fmt = parse_format("resolve", vm["format"].as<std::string>(), "text|jsonl");
+    if (max_length < 16 || max_length > (1LL << 30))
+        throw usage_error("resolve", "--max-url-length must be a number of bytes from 16 to 1073741824, not " +
+                                         std::to_string(max_length));
+    const auto limit = static_cast<std::size_t>(max_length);
 
     std::optional<resolver> base;
     if (vm.count("base") != 0) {
-        const auto& given = vm["base"].as<std::string>();
-        const std::string stripped = strip_user_typed(given);
-        auto made = resolver::make(stripped, options);
-        if (!made) {
-            std::cerr << "urlsift resolve: bad --base '" << printable(given) << "': " << describe(made.error());
-            if (made.error() != error::base_not_absolute) std::cerr << " at byte " << made.error_offset();
-            std::cerr << " (a base is an absolute URL, such as http://example.org/docs/)\n";
-            return 2;
-        }
-        base.emplace(std::move(*made));
+        const auto& typed = vm["base"].as<std::string>();
+        base.emplace(base_from_option("resolve", strip_user_typed(typed), options, typed));
     }
 
     output out(STDOUT_FILENO);
     resolve_job job(std::move(base), options, fmt, out);
     if (vm.count("ref") != 0) {
-        for (const auto& ref : vm["ref"].as<std::vector<std::string>>()) job.run(ref);
+        for (const auto& ref : vm["ref"].as<std::vector<std::string>>()) {
+            if (ref.size() > limit)
+                job.too_long({}, ref.size(), ref);
+            else
+                job.run(ref);
+        }
     } else {
         // One reference a line; a person typing them sees each answer at once.
         if (::isatty(STDIN_FILENO) == 1) out.set_flush_each(true);
-        std::string carry;
-        auto take_line = [&](std::string_view line) {
-            if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-            job.run(line);
-        };
+        line_splitter lines(job, limit);
         std::string error;
         auto source = text_source::open({.binary_as_text = true}, error);
         const std::string problem = source->read_file("-", [&](std::string_view chunk) {
-            while (!chunk.empty()) {
-                const auto nl = chunk.find('\n');
-                if (nl == std::string_view::npos) {
-                    carry.append(chunk);
-                    break;
-                }
-                if (carry.empty()) {
-                    take_line(chunk.substr(0, nl));
-                } else {
-                    carry.append(chunk.substr(0, nl));
-                    take_line(carry);
-                    carry.clear();
-                }
-                chunk.remove_prefix(nl + 1);
-            }
+            lines.feed(chunk);
             return true;
         }).error;
-        if (!carry.empty()) take_line(carry);
+        lines.finish();
         if (!problem.empty()) {
             out.flush();
             std::cerr << "urlsift resolve: standard input: " << problem << '\n';
