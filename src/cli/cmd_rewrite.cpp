@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/diff.hpp"
 #include "cli/errors.hpp"
+#include "cli/escape.hpp"
 #include "cli/input.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
@@ -72,8 +73,11 @@ struct settings {
 };
 
 void report(const std::string& path, const std::string& message) {
-    std::cerr << "urlsift rewrite: " << (path == "-" ? "(standard input)" : path) << ": " << message << '\n';
+    std::cerr << "urlsift rewrite: " << (path == "-" ? "(standard input)" : visible(path)) << ": " << message << '\n';
 }
+
+// `s` as `out` should show it: made visible when it is a terminal.
+std::string visible_if(const output& out, std::string_view s) { return out.is_terminal() ? visible(s) : std::string(s); }
 
 /// The input stage for `st`; `detect_binary` says whether binary input is
 /// told apart (a display filter passes everything through).
@@ -169,37 +173,63 @@ outcome rewrite_in_place(const settings& st, text_source& source, const std::str
     return outcome::changed;
 }
 
-// --dry-run / --diff: the whole input is read, to show context around edits
-// (in UTF-8, whatever the input's charset).
+// The most --diff holds of one file: the lines of a run of nearby edits
+// and their context (a file on one long line is held whole).
+constexpr std::size_t diff_held_limit = 64 << 20;
+
+// --dry-run / --diff: the input streams through the rewriter, and only the
+// edits (and, for --diff, the lines around them) are kept. The diff is in
+// UTF-8, whatever the input's charset.
 outcome preview(const settings& st, text_source& source, const std::string& path, output& out) {
-    std::string text;
+    const std::string label = path == "-" ? "(standard input)" : path;
+    std::optional<unified_diff> diff;
+    if (st.diff) {
+        diff.emplace(label, [&out](std::string_view hunks) {
+            if (!out.is_terminal()) return out.write(hunks);
+            std::string shown;
+            append_visible(shown, hunks, true);
+            out.write(shown);
+        }, diff_held_limit);
+    }
+    // The input offset the rewriter has written up to is what it wrote,
+    // less what its edits added.
+    std::uint64_t written = 0, edits = 0;
+    std::int64_t growth = 0;
+    rewriter w(
+        st.rewrite,
+        [&written](std::string_view s) {
+            written += s.size();
+            return true;
+        },
+        [&](const rewrite_edit& e) {
+            ++edits;
+            growth += static_cast<std::int64_t>(e.replacement.size()) - static_cast<std::int64_t>(e.length);
+            if (diff) diff->edit(e);
+        });
+    bool too_long = false;
     const text_read got = source.read_file(path, [&](std::string_view chunk) {
-        text.append(chunk);
-        return true;
+        if (diff) diff->text(chunk);
+        w.feed(chunk);
+        too_long = diff && !diff->settle(static_cast<std::uint64_t>(static_cast<std::int64_t>(written) - growth));
+        return !too_long;
     });
     if (got.what == text_read::status::binary) {
         report(path, binary_skipped);
         return outcome::skipped;
     }
+    if (too_long) {
+        report(path, "the lines around an edit come to more than " + std::to_string(diff_held_limit >> 20) +
+                         " MiB, too long to show as a diff (review with -iSUFFIX and compare instead)");
+        return outcome::failed;
+    }
     if (!got.error.empty()) {
         report(path, got.error);
         return outcome::failed;
     }
-    std::vector<rewrite_edit> edits;
-    rewriter w(
-        st.rewrite, [](std::string_view) { return true; },
-        [&edits](const rewrite_edit& e) { edits.push_back(e); });
-    w.feed(text);
     w.finish();
-    if (edits.empty()) return outcome::unchanged;
-    const std::string label = path == "-" ? "(standard input)" : path;
-    if (st.diff) {
-        std::string d;
-        append_unified_diff(d, label, text, edits);
-        out.write(d);
-    } else {
-        out.write(label + ": " + std::to_string(edits.size()) + (edits.size() == 1 ? " edit\n" : " edits\n"));
-    }
+    if (diff) diff->finish();
+    if (edits == 0) return outcome::unchanged;
+    if (!st.diff) out.write(visible_if(out, label) + ": " + std::to_string(edits) + (edits == 1 ? " edit\n" : " edits\n"));
     return outcome::changed;
 }
 

@@ -1,0 +1,113 @@
+// Text leaving the tool: nothing a terminal acts on, no cell a spreadsheet
+// runs as a formula.
+
+#include "cli/escape.hpp"
+#include "cli_util.hpp"
+#include "jsonl.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+using namespace urlsift::test;
+using urlsift::cli::visible;
+
+namespace {
+
+std::string csv_field(std::string_view s) {
+    std::string out;
+    urlsift::cli::append_csv_field(out, s);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("visible text carries no terminal controls", "[cli][escape]") {
+    CHECK(visible("http://example.org/a b") == "http://example.org/a b");
+    CHECK(visible("caf\xC3\xA9 \xE2\x80\x90") == "caf\xC3\xA9 \xE2\x80\x90");  // UTF-8 passes
+    CHECK(visible("a\x1B[2Jb") == "a\\x1b[2Jb");
+    CHECK(visible("a\nb\tc\rd\x7F") == "a\\nb\\tc\\rd\\x7f");
+    CHECK(visible("x\xC2\x9B" "2J") == "x\\u009b2J");  // C1 CSI, as UTF-8
+    CHECK(visible("x\x9B" "2J") == "x\\x9b2J");        // a lone byte some terminals take as CSI
+    CHECK(visible("\xC3") == "\\xc3");                  // cut UTF-8
+    std::string lines;
+    urlsift::cli::append_visible(lines, "-a\x1B\n+b\tc\n", true);
+    CHECK(lines == "-a\\x1b\n+b\tc\n");
+}
+
+TEST_CASE("CSV cells that a spreadsheet would run are guarded", "[cli][escape]") {
+    // OWASP's advice on CSV injection: a leading quote, and the cell quoted.
+    CHECK(csv_field("=HYPERLINK(\"http://evil/x\";\"y\")") == "\"'=HYPERLINK(\"\"http://evil/x\"\";\"\"y\"\")\"");
+    CHECK(csv_field("+1") == "\"'+1\"");
+    CHECK(csv_field("-2") == "\"'-2\"");
+    CHECK(csv_field("@SUM(A1)") == "\"'@SUM(A1)\"");
+    CHECK(csv_field("\tx") == "\"'\tx\"");
+    CHECK(csv_field("http://a/=b") == "http://a/=b");
+    CHECK(csv_field("a,b") == "\"a,b\"");
+    CHECK(csv_field("") == "");
+}
+
+TEST_CASE("extract --format csv guards formulas in URLs and file names", "[cli][escape]") {
+    const scratch_dir dir;
+    const auto file = dir.path / "=cmd.txt";
+    write_file(file, "see <=HYPERLINK(\"http://evil/x\";\"y\")> and http://example.org/-x\n");
+    const auto r = run_cli("extract --format csv --base http://a/b/ " + shell_quote(file.string()));
+    CHECK(r.status == 0);
+    // The relative reference resolves inside the base; its raw text is guarded.
+    CHECK(r.out.find(",\"'=HYPERLINK(") != std::string::npos);
+    CHECK(r.out.find("\n=") == std::string::npos);
+    CHECK(r.out.find(",=") == std::string::npos);
+    CHECK(r.out.find("http://example.org/-x") != std::string::npos);
+}
+
+TEST_CASE("jsonl escapes C1 controls", "[cli][escape]") {
+    // In a file name, and in a reference echoed by resolve.
+    const scratch_dir dir;
+    const auto file = dir.path / "a\xC2\x9B" "2J.txt";
+    write_file(file, "http://example.org/\n");
+    const auto r = run_cli("extract --format jsonl " + shell_quote(file.string()));
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("\xC2\x9B") == std::string::npos);
+    const auto row = parse_jsonl_line(r.out.substr(0, r.out.find('\n')));
+    REQUIRE(row);
+    CHECK(row->string("file") == file.string());
+    const auto resolved = run_cli("resolve --format jsonl --base http://a/", "x\xC2\x9B" "2J\n");
+    CHECK(resolved.status == 0);
+    CHECK(resolved.out.find("\xC2\x9B") == std::string::npos);
+    CHECK(resolved.out.find("\"url\":\"http://a/x\\u009b2J\"") != std::string::npos);
+}
+
+TEST_CASE("output to a terminal shows controls escaped, keeping its layout", "[cli][escape]") {
+    // script(1) runs the tool on a pseudo-terminal.
+    if (run_shell("command -v script >/dev/null 2>&1").status != 0) {
+        WARN("script(1) is not installed: terminal output not checked");
+        return;
+    }
+    const scratch_dir dir;
+    const auto file = dir.path / "c1.txt";
+    write_file(file, "http://a/x\xC2\x9B" "2J and <../g> \x1B[31m red\n");
+    const std::string tool = shell_quote(URLSIFT_CLI_PATH), f = shell_quote(file.string());
+    const auto on_terminal = [&](const std::string& args) {
+        return run_shell("script -qec " + shell_quote(tool + " " + args) + " /dev/null </dev/null").out;
+    };
+    const std::string resolved = on_terminal("resolve http://a/x$(printf '\\302\\233')2J");
+    CHECK(resolved.find("http://a/x\\u009b2J") != std::string::npos);
+    const std::string tsv = on_terminal("extract -f tsv " + f);
+    CHECK(tsv.find("\t1\t1\thttp://a/x") != std::string::npos);  // separators kept
+    CHECK(tsv.find('\x1B') == std::string::npos);
+    const std::string diff = on_terminal("rewrite --diff --base http://h/d/ " + f);
+    CHECK(diff.find("\n-http://a/x") != std::string::npos);  // one diff line a line
+    CHECK(diff.find("\n+http://a/x") != std::string::npos);
+    CHECK(diff.find('\x1B') == std::string::npos);
+    CHECK(diff.find("\xC2\x9B") == std::string::npos);
+}
+
+TEST_CASE("file names in messages are shown escaped", "[cli][escape]") {
+    const auto r = run_cli("extract $(printf 'no\\033[31msuch')");
+    CHECK(r.status == 2);
+    CHECK(r.err.find('\x1B') == std::string::npos);
+    CHECK(r.err.find("no\\x1b[31msuch") != std::string::npos);
+    const auto w = run_cli("rewrite -i $(printf 'no\\033[31msuch')");
+    CHECK(w.status == 2);
+    CHECK(w.err.find('\x1B') == std::string::npos);
+}
