@@ -163,3 +163,28 @@ TEST_CASE("extract: nothing from the input reaches a terminal raw", "[cli][safet
     // To a pipe the name is written as it is, as grep does.
     CHECK(f("extract -H f*x.txt").out.find("f\x1b[2Jx.txt:") == 0);
 }
+
+TEST_CASE("extract notes what it could not do as asked", "[cli][extract]") {
+    using urlsift::test::run_cli;
+    using namespace std::string_literals;
+    // UTF-16 text is binary to a UTF-8 reader: the message says what to use.
+    const auto utf16 = run_cli("extract -", "s\0e\0e\0 \0h\0t\0t\0p\0:\0/\0/\0x\0/\0\n\0"s);
+    CHECK(utf16.status == 1);
+    CHECK(utf16.err.find("binary file skipped (it looks like UTF-16LE text: use --encoding utf-16le)") !=
+          std::string::npos);
+    // A wrong --encoding finds nothing, and says why that may be.
+    const auto wrong = run_cli("extract --encoding utf-16le -", "see http://example.org/\n");
+    CHECK(wrong.status == 1);
+    CHECK(wrong.err.find("probably not UTF-16LE text: check --encoding") != std::string::npos);
+    // A URL cut at the limit is noted in text output.
+    const auto cut = run_cli("extract --max-url-length 32 -", "see http://example.org/" + std::string(40, 'a') + "\n");
+    CHECK(cut.status == 0);
+    CHECK(cut.err.find("(standard input):1: http://example.org/aaaaaaaaaaaaa: cut at --max-url-length (32 bytes)") !=
+          std::string::npos);
+    // Section 7 warnings, on request.
+    const std::string text = "ftp://u:pw@example.org:25/x\n";
+    CHECK(run_cli("extract -", text).err.empty());
+    const auto warned = run_cli("extract --warnings -", text);
+    CHECK(warned.out == "ftp://u:pw@example.org:25/x\n");
+    CHECK(warned.err.find("warning: password-in-userinfo, non-default-port, reserved-port") != std::string::npos);
+}

@@ -109,3 +109,26 @@ TEST_CASE("text_encoder: UTF-8 back to a charset, split anywhere", "[text]") {
     CHECK(out == "caf\xE9!");
     CHECK_FALSE(e->passes_through());
 }
+
+TEST_CASE("text_source: binary input that is UTF-16 or UTF-32 text says so", "[text]") {
+    using namespace std::string_literals;
+    const std::string le = "s\0e\0e\0 \0h\0t\0t\0p\0:\0/\0/\0x\0/\0\n\0"s;
+    const std::string be = "\0s\0e\0e\0 \0h\0t\0t\0p\0:\0/\0/\0x\0/\0\n"s;
+    CHECK(read({}, le).result.looks_like == "UTF-16LE");
+    CHECK(read({}, be).result.looks_like == "UTF-16BE");
+    CHECK(read({}, "\xFF\xFE"s + le).result.looks_like == "UTF-16LE");
+    CHECK(read({}, "\xFF\xFE\0\0s\0\0\0"s).result.looks_like == "UTF-32LE");
+    CHECK(read({}, "\x7F" "ELF\2\1\1\0\0\0\0\0\0\0\0\0\3\0>\0\1\0\0\0"s).result.looks_like.empty());
+    // A text read as UTF-16 that has no NUL byte is probably 8-bit.
+    const read_back wrong = read({.encoding = "utf-16le"}, "see http://x/\n");
+    CHECK(wrong.result.what == text_read::status::done);
+    CHECK(wrong.result.looks_like == "8-bit");
+    CHECK(read({.encoding = "utf-16le"}, le).result.looks_like.empty());
+}
+
+TEST_CASE("text_source: sequences a charset cannot read are counted", "[text]") {
+    const read_back r = read({.encoding = "utf-16le"}, std::string("a\0\0\xDC", 4));  // a lone low surrogate
+    CHECK(r.result.invalid_sequences == 1);
+    CHECK(read({.encoding = "latin1"}, "caf\xE9\n").result.invalid_sequences == 0);
+    CHECK(read({}, "caf\xE9\n").result.invalid_sequences == 0);  // UTF-8 passes, checked by no one
+}

@@ -4,6 +4,7 @@
 
 #include <urlsift/export.hpp>
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -40,6 +41,14 @@ struct text_read {
     };
     status what = status::done;
     std::string error; ///< for `failed`: what went wrong, ready for a message
+    /// A charset the input looks like when it may not be what was assumed
+    /// (from its first block): for binary input that is UTF-16 or UTF-32
+    /// text (a byte-order mark, or NUL bytes on every other byte),
+    /// "UTF-16LE", "UTF-16BE", "UTF-32LE" or "UTF-32BE"; for input read as
+    /// UTF-16 or UTF-32 that has no NUL byte at all, "8-bit". Else empty.
+    std::string looks_like;
+    /// Byte sequences the charset could not read, each decoded as U+FFFD.
+    std::uint64_t invalid_sequences = 0;
 };
 
 /// Receives UTF-8 text in order, in chunks valid only during the call.

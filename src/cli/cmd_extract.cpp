@@ -13,6 +13,7 @@
 #include <urlsift/resolver.hpp>
 #include <urlsift/scanner.hpp>
 #include <urlsift/text_source.hpp>
+#include <urlsift/warnings.hpp>
 
 #include <cstring>
 #include <iostream>
@@ -44,13 +45,15 @@ Output formats:
   jsonl  one object per reference: file, line, column, offset, length, raw,
          url, wrapper, form, joined, alternatives, pieces, base, truncated,
          warnings (Section 7: password-in-userinfo, non-default-port,
-         reserved-port, escaped-crlf)
+         reserved-port, escaped-crlf, script-scheme; --warnings notes
+         them on stderr in the other formats)
   csv    header row, then file,line,column,url,raw,wrapper,form (RFC 4180
          quoting); a cell starting with = + - @ tab or CR gets a leading '
          so that a spreadsheet shows it instead of running it as a formula
   tsv    no header; file, line, column, url, raw, wrapper, form separated by
          tabs (tab, newline and backslash in a field written as \t \n \\)
   On a terminal, control characters in any format are shown escaped.
+  A URL cut at --max-url-length is noted on stderr (jsonl: "truncated").
   Columns count bytes from 1 (of the UTF-8 text, with --encoding); lines
   count LF. Standard input is named
   "(standard input)" in text output and "-" in the other formats.
@@ -76,6 +79,7 @@ struct settings {
     bool count = false;
     bool unique = false;
     bool raw = false;
+    bool warnings = false; ///< Section 7 warnings as notes on stderr
     bool binary_text = false;
     bool canonicalize = false; ///< apply the resolver mode/normalization to absolute URLs without a base
     std::optional<std::string> base;
@@ -104,6 +108,13 @@ public:
         });
         const bool skipped = got.what == text_read::status::binary;
         const std::string& err = got.error;
+        const std::vector<std::string> notes = reading_notes(got, source_);
+        if (!notes.empty()) out_.flush();
+        std::string hint;
+        for (const auto& note : notes) {
+            if (skipped) hint += "; " + note;
+            else std::cerr << "urlsift extract: " << visible(path) << ": note: " << note << '\n';
+        }
         if (!err.empty()) {
             out_.flush();
             std::cerr << "urlsift extract: " << visible(path) << ": " << err << '\n';
@@ -111,7 +122,8 @@ public:
         }
         if (skipped) {
             out_.flush();
-            std::cerr << "urlsift extract: " << visible(path) << ": binary file skipped (use --binary text to scan it)\n";
+            std::cerr << "urlsift extract: " << visible(path) << ": binary file skipped "
+                      << (hint.empty() ? "(use --binary text to scan it)" : "(" + hint.substr(2) + ")") << '\n';
             return 0;
         }
         sc.finish();
@@ -139,6 +151,7 @@ private:
     bool emit(const found_reference& r) {
         const std::string& url = shown_url(r);
         if (st_.unique && !seen_.insert(st_.raw ? r.raw : url).second) return false;
+        if (st_.fmt != format::jsonl) note_on(r, url);  // jsonl has fields for both
         if (st_.count) return true;
         line_.clear();
         switch (st_.fmt) {
@@ -166,6 +179,20 @@ private:
         }
         end_record();
         return true;
+    }
+
+    // Notes on stderr, in step with the output: a URL cut at the length
+    // limit, and with --warnings the Section 7 warnings.
+    void note_on(const found_reference& r, const std::string& url) {
+        std::string why;
+        if (r.truncated)
+            why = "cut at --max-url-length (" + std::to_string(scan_.max_url_length) + " bytes); it goes on";
+        if (st_.warnings)
+            for (const url_warning w : security_warnings(url)) why += (why.empty() ? "warning: " : ", ") + std::string(to_string(w));
+        if (why.empty()) return;
+        out_.flush();
+        std::cerr << "urlsift extract: " << visible(label_) << ':' << r.line << ": " << visible(url.substr(0, 200))
+                  << (url.size() > 200 ? "...: " : ": ") << why << '\n';
     }
 
     void append_text(std::string& out, std::string_view s) const {
@@ -263,6 +290,7 @@ int cmd_extract(const args& a) {
         ("null,0", po::bool_switch(), "end records with NUL instead of newline")
         ("count,c", po::bool_switch(), "print only the number of URLs found per file")
         ("unique,u", po::bool_switch(), "print each URL once, at its first occurrence")
+        ("warnings", po::bool_switch(), "note Section 7 warnings on stderr (jsonl always has them)")
         ("raw", po::bool_switch(), "print the text as written between the wrappers (line breaks kept)")
         ("recursive,r", po::bool_switch(), "read the files under each DIR")
         ("binary", po::value<std::string>(&binary), "files with a NUL byte: skip (default) or text")
@@ -283,6 +311,7 @@ int cmd_extract(const args& a) {
     st.count = vm["count"].as<bool>();
     st.unique = vm["unique"].as<bool>();
     st.raw = vm["raw"].as<bool>();
+    st.warnings = vm["warnings"].as<bool>();
     st.resolve = make_resolve_options("extract", ss);
     st.canonicalize = st.resolve.normalize || st.resolve.mode == resolve_mode::browser;
     st.binary_text = parse_binary_as_text("extract", binary);

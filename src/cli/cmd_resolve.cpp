@@ -45,7 +45,8 @@ constexpr std::string_view epilog = R"(
 Output (--format jsonl): one object a reference with "ref" (as given),
 "url", its "scheme", "site", "path", "query" and "fragment" (null when
 undefined), "base" (null without --base) and "warnings" (Section 7:
-password-in-userinfo, non-default-port, reserved-port, escaped-crlf).
+password-in-userinfo, non-default-port, reserved-port, escaped-crlf,
+script-scheme).
 
 Examples:
   $ urlsift resolve --base 'http://a/b/c/d;p?q' ../g '?y' 'g;x?y#s'

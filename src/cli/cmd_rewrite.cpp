@@ -118,7 +118,17 @@ private:
     std::string bytes_;
 };
 
-const std::string binary_skipped = "binary file skipped (use --binary text to rewrite it)";
+// Reports a binary input as skipped, with a hint when it looks like text in
+// a wide charset.
+void report_binary(const std::string& path, const text_read& got, const text_source& source) {
+    const std::vector<std::string> notes = reading_notes(got, source);
+    report(path, "binary file skipped (" + (notes.empty() ? "use --binary text to rewrite it" : notes.front()) + ")");
+}
+
+// Notes on how the input was read (a charset that does not seem to fit).
+void report_notes(const std::string& path, const text_read& got, const text_source& source) {
+    for (const auto& note : reading_notes(got, source)) report(path, "note: " + note);
+}
 
 // Streams one input to `out`. Returns false on a read error (reported).
 bool rewrite_to_stdout(const settings& st, text_source& source, const std::string& path, output& out) {
@@ -136,6 +146,7 @@ bool rewrite_to_stdout(const settings& st, text_source& source, const std::strin
     sink.finish();
     out.flush();
     if (!got.error.empty()) report(path, got.error);
+    report_notes(path, got, source);
     return got.error.empty();
 }
 
@@ -155,7 +166,7 @@ outcome rewrite_in_place(const settings& st, text_source& source, const std::str
     rewriter w(st.rewrite, [&sink](std::string_view s) { return sink(s); });
     const text_read got = source.read_file(path, [&](std::string_view text) { return w.feed(text); });
     if (got.what == text_read::status::binary) {
-        report(path, binary_skipped);
+        report_binary(path, got, source);
         return outcome::skipped;
     }
     w.finish();
@@ -214,7 +225,7 @@ outcome preview(const settings& st, text_source& source, const std::string& path
         return !too_long;
     });
     if (got.what == text_read::status::binary) {
-        report(path, binary_skipped);
+        report_binary(path, got, source);
         return outcome::skipped;
     }
     if (too_long) {
@@ -226,6 +237,7 @@ outcome preview(const settings& st, text_source& source, const std::string& path
         report(path, got.error);
         return outcome::failed;
     }
+    report_notes(path, got, source);
     w.finish();
     if (diff) diff->finish();
     if (edits == 0) return outcome::unchanged;

@@ -1,6 +1,7 @@
 #include "cli/input.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 
 namespace urlsift::cli {
@@ -38,6 +39,23 @@ std::vector<std::string> expand_operands(const std::vector<std::string>& operand
         files.insert(files.end(), found.begin(), found.end());
     }
     return files;
+}
+
+std::vector<std::string> reading_notes(const text_read& got, const text_source& source) {
+    std::vector<std::string> notes;
+    if (got.what == text_read::status::binary && !got.looks_like.empty()) {
+        std::string option = got.looks_like;
+        for (char& c : option) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        notes.push_back("it looks like " + got.looks_like + " text: use --encoding " + option);
+    } else if (got.looks_like == "8-bit") {
+        notes.push_back("it has no NUL byte, so it is probably not " + source.charset() +
+                        " text: check --encoding (utf-8 is the default)");
+    }
+    if (got.invalid_sequences > 0)
+        notes.push_back(std::to_string(got.invalid_sequences) +
+                        (got.invalid_sequences == 1 ? " byte sequence is" : " byte sequences are") + " not valid " +
+                        source.charset() + " and read as U+FFFD: check --encoding");
+    return notes;
 }
 
 }  // namespace urlsift::cli

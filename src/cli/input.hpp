@@ -2,6 +2,8 @@
 // Which inputs to read, the way grep finds them: files, `-` for standard
 // input, directories walked with -r. Reading them is text_source's job.
 
+#include <urlsift/text_source.hpp>
+
 #include <string>
 #include <vector>
 
@@ -18,5 +20,12 @@ struct input_error {
 /// without it a directory is reported in `errors`. No operands means "-".
 std::vector<std::string> expand_operands(const std::vector<std::string>& operands, bool recursive,
                                          std::vector<input_error>& errors);
+
+/// What to tell the user about how an input was read, beyond its result:
+/// binary input that looks like UTF-16 text, input that does not look like
+/// the --encoding given, sequences the charset could not read. Each string
+/// is one message ("it looks like UTF-16LE text: use --encoding utf-16le");
+/// none for an input read as expected.
+std::vector<std::string> reading_notes(const text_read& got, const text_source& source);
 
 }  // namespace urlsift::cli

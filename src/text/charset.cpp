@@ -5,6 +5,7 @@
 #include <unicode/utypes.h>
 
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <stdexcept>
 #include <utility>
@@ -20,11 +21,13 @@ constexpr std::string_view suggestion =
 /// Replaces every invalid, unmapped or truncated sequence with U+FFFD and
 /// goes on. ICU's own substitute callback would use U+001A for some
 /// single-byte charsets; one replacement character for all is clearer.
-void to_unicode_replace(const void* /*context*/, UConverterToUnicodeArgs* args, const char* /*bytes*/,
+/// `context` counts the replacements.
+void to_unicode_replace(const void* context, UConverterToUnicodeArgs* args, const char* /*bytes*/,
                         int32_t /*length*/, UConverterCallbackReason reason, UErrorCode* err) {
     // Resets, closes and clones also reach the callback; they are not errors.
     if (reason != UCNV_UNASSIGNED && reason != UCNV_ILLEGAL && reason != UCNV_IRREGULAR) return;
     *err = U_ZERO_ERROR;
+    ++*static_cast<std::uint64_t*>(const_cast<void*>(context));
     static constexpr UChar replacement = 0xFFFD;
     ucnv_cbToUWriteUChars(args, &replacement, 1, 0, err);
 }
@@ -42,6 +45,7 @@ struct charset_converter::state {
     std::array<UChar, 1024> pivot{};
     UChar* pivot_source = pivot.data();
     UChar* pivot_target = pivot.data();
+    std::uint64_t replaced = 0;  ///< sequences replaced with U+FFFD
 };
 
 void charset_converter::state_deleter::operator()(state* s) const noexcept {
@@ -86,11 +90,11 @@ std::optional<charset_converter> charset_converter::open(std::string_view name, 
     if (way == conversion::to_utf8) {
         s->from = named;
         s->to = utf8;
-        ucnv_setToUCallBack(named, to_unicode_replace, nullptr, nullptr, nullptr, &ec);
+        ucnv_setToUCallBack(named, to_unicode_replace, &s->replaced, nullptr, nullptr, &ec);
     } else {
         s->from = utf8;
         s->to = named;
-        if (utf8 != nullptr) ucnv_setToUCallBack(utf8, to_unicode_replace, nullptr, nullptr, nullptr, &ec);
+        if (utf8 != nullptr) ucnv_setToUCallBack(utf8, to_unicode_replace, &s->replaced, nullptr, nullptr, &ec);
     }
     if (U_FAILURE(ec) || utf8 == nullptr) {
         error = "cannot convert with encoding " + quoted + ": " + u_errorName(ec);
@@ -106,6 +110,8 @@ void charset_converter::feed(std::string_view in, std::string& out) {
     }
     convert(in, out, false);
 }
+
+std::uint64_t charset_converter::replacements() const noexcept { return state_ ? state_->replaced : 0; }
 
 void charset_converter::finish(std::string& out) {
     if (!state_) return;

@@ -2,6 +2,7 @@
 // --encoding: turning input in a named charset into the UTF-8 the scanner
 // reads, chunk by chunk, and the rewriter's UTF-8 back into that charset.
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -59,6 +60,10 @@ public:
     /// Appends what is held back (U+FFFD for an incomplete sequence) and
     /// resets the converter for a new input.
     void finish(std::string& out);
+
+    /// How many sequences have been replaced with U+FFFD so far, over all
+    /// inputs (invalid or unmapped in the charset, or cut short).
+    std::uint64_t replacements() const noexcept;
 
     /// Whether the charset is UTF-8 and bytes pass through unchanged.
     bool is_pass_through() const noexcept { return state_ == nullptr; }

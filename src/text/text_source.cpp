@@ -28,7 +28,30 @@ struct fd_closer {
     }
 };
 
-text_read failure(std::string message) { return {text_read::status::failed, std::move(message)}; }
+text_read failure(std::string message) { return {text_read::status::failed, std::move(message), {}, 0}; }
+
+/// The wide Unicode form `head` (an input's first bytes) is written in, or
+/// empty: its byte-order mark, else where its NUL bytes fall. ASCII text in
+/// UTF-16 has a NUL in every other byte, at odd offsets in little-endian.
+std::string wide_charset_of(std::string_view head) {
+    const auto starts = [&](std::string_view mark) { return head.substr(0, mark.size()) == mark; };
+    using namespace std::string_view_literals;
+    if (starts("\xFF\xFE\0\0"sv)) return "UTF-32LE";
+    if (starts("\0\0\xFE\xFF"sv)) return "UTF-32BE";
+    if (starts("\xFF\xFE"sv)) return "UTF-16LE";
+    if (starts("\xFE\xFF"sv)) return "UTF-16BE";
+    head = head.substr(0, 4096);
+    std::size_t even = 0, odd = 0;
+    for (std::size_t i = 0; i < head.size(); ++i)
+        if (head[i] == '\0') ++(i % 2 == 0 ? even : odd);
+    // Most of one half NUL, little of the other.
+    if (odd * 4 >= head.size() && even * 8 < head.size()) return "UTF-16LE";
+    if (even * 4 >= head.size() && odd * 8 < head.size()) return "UTF-16BE";
+    return {};
+}
+
+/// Whether `charset` (as ICU names it) is a UTF-16 or UTF-32 form.
+bool is_wide(std::string_view charset) { return charset.starts_with("UTF-16") || charset.starts_with("UTF-32"); }
 
 }  // namespace
 
@@ -68,7 +91,19 @@ struct text_source::impl {
                        "); rewriting it would change bytes outside the edits (check --encoding)");
     }
 
+    /// What `read` found out about the input, added to its result.
+    std::string looks_like;
+
     text_read read(int fd, const text_consumer& consumer) {
+        looks_like.clear();
+        const std::uint64_t replaced_before = decoder.replacements();
+        text_read result = read_all(fd, consumer);
+        result.looks_like = std::move(looks_like);
+        result.invalid_sequences = decoder.replacements() - replaced_before;
+        return result;
+    }
+
+    text_read read_all(int fd, const text_consumer& consumer) {
         bool first = true;
         unmatched.clear();
         matched = 0;
@@ -84,13 +119,16 @@ struct text_source::impl {
             if (first && n > 0) {
                 first = false;
                 // A NUL byte marks a binary file, unless a charset was named.
-                if (!options.binary_as_text && decoder.is_pass_through() &&
-                    std::memchr(input.data(), '\0', input.size()) != nullptr)
-                    return {text_read::status::binary, {}};
+                const bool has_nul = std::memchr(input.data(), '\0', input.size()) != nullptr;
+                if (!options.binary_as_text && decoder.is_pass_through() && has_nul) {
+                    looks_like = wide_charset_of(input);
+                    return {text_read::status::binary, {}, {}, 0};
+                }
+                if (!has_nul && n >= 2 && is_wide(decoder.name())) looks_like = "8-bit";
             }
             if (n == 0) break;
             if (decoder.is_pass_through()) {
-                if (!consumer(input)) return {text_read::status::stopped, {}};
+                if (!consumer(input)) return {text_read::status::stopped, {}, {}, 0};
                 continue;
             }
             utf8.clear();
@@ -100,7 +138,7 @@ struct text_source::impl {
                 break;
             }
             if (!consumer(utf8)) {
-                result = {text_read::status::stopped, {}};
+                result = {text_read::status::stopped, {}, {}, 0};
                 break;
             }
         }
@@ -113,7 +151,7 @@ struct text_source::impl {
             return result;
         }
         if (!round_trip_holds({}, utf8, true)) return round_trip_failure();
-        if (!utf8.empty() && !consumer(utf8)) return {text_read::status::stopped, {}};
+        if (!utf8.empty() && !consumer(utf8)) return {text_read::status::stopped, {}, {}, 0};
         return result;
     }
 };
