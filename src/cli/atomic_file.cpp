@@ -1,11 +1,17 @@
 #include "cli/atomic_file.hpp"
 
+#include <array>
 #include <cerrno>
+#include <chrono>
+#include <climits>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
-#include <sys/stat.h>
+#include <sys/file.h>
+#include <sys/xattr.h>
+#include <thread>
 #include <unistd.h>
 
 namespace urlsift::cli {
@@ -13,6 +19,7 @@ namespace urlsift::cli {
 namespace {
 
 constexpr std::size_t buffer_size = 1 << 20;
+constexpr std::string_view temp_marker = ".urlsift-";
 
 std::string directory_of(const std::string& path) {
     const auto slash = path.rfind('/');
@@ -20,37 +27,164 @@ std::string directory_of(const std::string& path) {
     return slash == 0 ? "/" : path.substr(0, slash);
 }
 
+std::string errno_text(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
+
+bool same_file(const struct stat& a, const struct stat& b) noexcept { return a.st_dev == b.st_dev && a.st_ino == b.st_ino; }
+
+// The temporary file a signal handler removes: a fixed buffer, written with
+// signals blocked, read by the handler alone.
+std::array<char, PATH_MAX> pending_temp{};
+
+class signals_blocked {
+public:
+    signals_blocked() {
+        sigset_t set;
+        sigemptyset(&set);
+        for (const int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&set, s);
+        ::sigprocmask(SIG_BLOCK, &set, &old_);
+    }
+    ~signals_blocked() { ::sigprocmask(SIG_SETMASK, &old_, nullptr); }
+    signals_blocked(const signals_blocked&) = delete;
+    signals_blocked& operator=(const signals_blocked&) = delete;
+
+private:
+    sigset_t old_{};
+};
+
+void set_pending_temp(const std::string& path) {
+    const signals_blocked blocked;
+    const std::size_t n = std::min(path.size(), pending_temp.size() - 1);
+    std::memcpy(pending_temp.data(), path.data(), n);
+    pending_temp[n] = '\0';
+}
+
+extern "C" void remove_temp_and_exit(int signal) {
+    if (pending_temp[0] != '\0') ::unlink(pending_temp.data());
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+}
+
 }  // namespace
 
-atomic_file::atomic_file(std::string path) : path_(std::move(path)) {
-    struct stat st {};
-    if (::stat(path_.c_str(), &st) != 0) {
-        fail(std::strerror(errno));
-        return;
+// ------------------------------------------------------------ edit_target
+
+edit_target::edit_target(const std::string& path, bool follow_symlinks, int wait_seconds) : replaced_(path) {
+    if (follow_symlinks) {
+        char* real = ::realpath(path.c_str(), nullptr);
+        if (real == nullptr) {
+            error_ = std::strerror(errno);
+            return;
+        }
+        replaced_ = real;
+        std::free(real);
     }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(wait_seconds);
+    for (;;) {
+        // The type is checked before opening: opening a FIFO for reading
+        // would wait for a writer.
+        struct stat named {};
+        if (::stat(replaced_.c_str(), &named) != 0) {
+            error_ = std::strerror(errno);
+            return;
+        }
+        if (!S_ISREG(named.st_mode)) {
+            error_ = S_ISDIR(named.st_mode) ? "Is a directory" : "not a regular file (a device, FIFO or socket)";
+            return;
+        }
+        fd_ = ::open(replaced_.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+        if (fd_ < 0 || ::fstat(fd_, &st_) != 0) {
+            error_ = std::strerror(errno);
+            return;
+        }
+        if (!S_ISREG(st_.st_mode)) {  // replaced between the two looks
+            error_ = "not a regular file (a device, FIFO or socket)";
+            return;
+        }
+        // Another urlsift editing it holds the lock until it has renamed
+        // its new version into place; then this one reads that version.
+        while (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+            if (errno != EWOULDBLOCK && errno != EINTR) {
+                error_ = errno_text("cannot lock it");
+                return;
+            }
+            if (std::chrono::steady_clock::now() >= deadline) {
+                error_ = "another process is editing it (it stayed locked for " + std::to_string(wait_seconds) + " s)";
+                return;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+        if (still_in_place()) return;
+        ::close(fd_);
+        fd_ = -1;
+    }
+}
+
+edit_target::~edit_target() {
+    if (fd_ >= 0) ::close(fd_);  // releases the lock
+}
+
+bool edit_target::still_in_place() const {
+    struct stat now {};
+    return ::stat(replaced_.c_str(), &now) == 0 && same_file(now, st_);
+}
+
+// ------------------------------------------------------------ atomic_file
+
+atomic_file::atomic_file(const edit_target& target) : path_(target.replaced_path()) {
     const auto slash = path_.rfind('/');
     const std::string base = slash == std::string::npos ? path_ : path_.substr(slash + 1);
-    std::string templ = directory_of(path_) + "/." + base + ".urlsift-XXXXXX";
-    fd_ = ::mkstemp(templ.data());
+    std::string templ = directory_of(path_) + "/." + base + std::string(temp_marker) + "XXXXXX";
+    {
+        // The name is recorded before a signal could leave the file behind.
+        const signals_blocked blocked;
+        fd_ = ::mkstemp(templ.data());
+        if (fd_ >= 0) set_pending_temp(templ);
+    }
     if (fd_ < 0) {
         fail("cannot create a temporary file in " + directory_of(path_) + ": " + std::strerror(errno));
         return;
     }
     temp_path_ = templ;
-    // Keep the original's permission bits, and its owner where we may.
-    if (::fchmod(fd_, st.st_mode & 07777) != 0) {
-        fail(std::string("cannot set the mode of the temporary file: ") + std::strerror(errno));
+    copy_attributes(target);
+    buf_.reserve(buffer_size);
+}
+
+void atomic_file::copy_attributes(const edit_target& target) {
+    const struct stat& st = target.status();
+    // Owner first: changing it clears the set-ID bits. Where it cannot be
+    // kept (not our file), the new file is ours, as with any editor's
+    // save, and set-ID bits that would now name us are dropped.
+    const bool owner_kept = ::fchown(fd_, st.st_uid, st.st_gid) == 0;
+    const mode_t mode = owner_kept ? st.st_mode & 07777 : st.st_mode & 0777;
+    if (::fchmod(fd_, mode) != 0) {
+        fail(errno_text("cannot set the mode of the temporary file"));
         return;
     }
-    if (::fchown(fd_, st.st_uid, st.st_gid) != 0) {
-        // Not the owner: the new file is ours, as with any editor's save.
+    // Extended attributes (user.*, ACLs as system.posix_acl_access, ...)
+    // where the file system has them and we may set them.
+    const ssize_t size = ::flistxattr(target.fd(), nullptr, 0);
+    if (size <= 0) return;
+    std::string names(static_cast<std::size_t>(size), '\0');
+    const ssize_t got = ::flistxattr(target.fd(), names.data(), names.size());
+    if (got <= 0) return;
+    names.resize(static_cast<std::size_t>(got));
+    std::string value;
+    for (std::size_t at = 0; at < names.size();) {
+        const char* name = names.c_str() + at;
+        at += std::strlen(name) + 1;
+        const ssize_t length = ::fgetxattr(target.fd(), name, nullptr, 0);
+        if (length < 0) continue;
+        value.resize(static_cast<std::size_t>(length));
+        const ssize_t read = ::fgetxattr(target.fd(), name, value.data(), value.size());
+        if (read < 0) continue;
+        ::fsetxattr(fd_, name, value.data(), static_cast<std::size_t>(read), 0);  // not permitted: skipped
     }
-    buf_.reserve(buffer_size);
 }
 
 atomic_file::~atomic_file() {
     if (fd_ >= 0) ::close(fd_);
     if (!temp_path_.empty()) ::unlink(temp_path_.c_str());
+    set_pending_temp({});
 }
 
 void atomic_file::fail(const std::string& what) {
@@ -70,7 +204,7 @@ bool atomic_file::flush() {
         const ssize_t n = ::write(fd_, p, left);
         if (n < 0) {
             if (errno == EINTR) continue;
-            fail(std::string("cannot write: ") + std::strerror(errno));
+            fail(errno_text("cannot write"));
             break;
         }
         p += n;
@@ -82,8 +216,8 @@ bool atomic_file::flush() {
 
 bool atomic_file::commit(const std::string& backup_suffix) {
     if (!error_.empty() || !flush()) return false;
-    if (::fsync(fd_) != 0) fail(std::string("cannot sync: ") + std::strerror(errno));
-    if (::close(fd_) != 0) fail(std::string("cannot close: ") + std::strerror(errno));
+    if (::fsync(fd_) != 0) fail(errno_text("cannot sync"));
+    if (::close(fd_) != 0) fail(errno_text("cannot close"));
     fd_ = -1;
     if (!error_.empty()) return false;
     if (!backup_suffix.empty()) {
@@ -95,10 +229,11 @@ bool atomic_file::commit(const std::string& backup_suffix) {
         }
     }
     if (::rename(temp_path_.c_str(), path_.c_str()) != 0) {
-        fail(std::string("cannot replace the file: ") + std::strerror(errno));
+        fail(errno_text("cannot replace the file"));
         return false;
     }
     temp_path_.clear();
+    set_pending_temp({});
     // Make the rename itself durable.
     const int dir = ::open(directory_of(path_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dir >= 0) {
@@ -106,6 +241,24 @@ bool atomic_file::commit(const std::string& backup_suffix) {
         ::close(dir);
     }
     return true;
+}
+
+void atomic_file::remove_on_signals() {
+    struct sigaction action {};
+    action.sa_handler = remove_temp_and_exit;
+    sigemptyset(&action.sa_mask);
+    for (const int s : {SIGINT, SIGTERM, SIGHUP}) {
+        struct sigaction old {};
+        // A signal the caller's parent ignored (nohup) stays ignored.
+        if (::sigaction(s, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+        ::sigaction(s, &action, nullptr);
+    }
+}
+
+bool atomic_file::is_temporary_name(std::string_view name) noexcept {
+    const std::size_t marker = name.rfind(temp_marker);
+    return name.size() > 1 && name.front() == '.' && marker != std::string_view::npos && marker > 1 &&
+           name.size() - marker - temp_marker.size() == 6;
 }
 
 }  // namespace urlsift::cli

@@ -1,21 +1,59 @@
 #pragma once
-// Replacing a file's contents atomically: write beside it, fsync, rename.
+// Editing a file in place safely: the original opened, checked and locked;
+// its new contents written beside it, synced and renamed over it.
 
 #include <string>
 #include <string_view>
+#include <sys/stat.h>
 
 namespace urlsift::cli {
 
-/// A new version of an existing file, written to a temporary file in the
-/// same directory and put in place by `commit()` with rename(2), so that a
-/// reader sees either the old file or the new one, never a mix. Mode bits
-/// (and, when permitted, owner and group) of the original are kept. Until
-/// `commit()` succeeds the original is untouched; the destructor removes
-/// an uncommitted temporary file.
+/// A file opened to be edited in place. Only a regular file is accepted:
+/// a FIFO, a device or a socket is refused before anything is read from
+/// it. The open file is locked (flock, exclusive) against other urlsift
+/// runs editing it; a run that finds it locked waits up to `wait_seconds`
+/// for the lock, and reads the file again if the other run replaced it.
+class edit_target {
+public:
+    /// Opens `path`. A symbolic link is read through; with `follow_symlinks`
+    /// the file it names is the one replaced, else the link itself is
+    /// replaced by a regular file (as sed -i does). Check `error()`.
+    edit_target(const std::string& path, bool follow_symlinks, int wait_seconds = 10);
+    ~edit_target();
+    edit_target(const edit_target&) = delete;
+    edit_target& operator=(const edit_target&) = delete;
+
+    /// Empty when all is well, else what went wrong ("not a regular file").
+    const std::string& error() const noexcept { return error_; }
+    /// The open original, positioned at its start.
+    int fd() const noexcept { return fd_; }
+    /// Its status, as opened.
+    const struct stat& status() const noexcept { return st_; }
+    /// The path to put the new version at.
+    const std::string& replaced_path() const noexcept { return replaced_; }
+    /// Whether `replaced_path()` still leads to the file opened.
+    bool still_in_place() const;
+
+private:
+    std::string replaced_;
+    std::string error_;
+    struct stat st_ {};
+    int fd_ = -1;
+};
+
+/// A new version of a file, written to a temporary file in the same
+/// directory and put in place by `commit()` with rename(2), so that a
+/// reader sees either the old file or the new one, never a mix. The
+/// original's owner and group are kept when permitted; its mode bits are
+/// kept, the set-user-ID and set-group-ID bits only along with the owner
+/// and group they belong to; extended attributes (ACLs among them) are
+/// copied where permitted. Until `commit()` succeeds the original is
+/// untouched; the destructor removes an uncommitted temporary file, and so
+/// do SIGINT, SIGTERM and SIGHUP once `remove_on_signals()` was called.
 class atomic_file {
 public:
-    /// Creates the temporary file beside `path`. Check `error()`.
-    explicit atomic_file(std::string path);
+    /// Creates the temporary file beside `target.replaced_path()`. Check `error()`.
+    explicit atomic_file(const edit_target& target);
     ~atomic_file();
     atomic_file(const atomic_file&) = delete;
     atomic_file& operator=(const atomic_file&) = delete;
@@ -29,9 +67,18 @@ public:
     /// and renames the new file over the original.
     bool commit(const std::string& backup_suffix);
 
+    /// Makes SIGINT, SIGTERM and SIGHUP remove the temporary file of the
+    /// atomic_file alive at the time, then end the process as the signal would.
+    static void remove_on_signals();
+
+    /// Whether `name` (a file name without directories) is one of the
+    /// temporary files an atomic_file makes: `.NAME.urlsift-XXXXXX`.
+    static bool is_temporary_name(std::string_view name) noexcept;
+
 private:
     bool flush();
     void fail(const std::string& what);
+    void copy_attributes(const edit_target& target);
 
     std::string path_;
     std::string temp_path_;

@@ -39,11 +39,23 @@ constexpr std::string_view epilog = R"help(
 Mail addresses are not rewritten to mailto: unless asked (--abbrev all, or a
 list that names email): in a message they are addresses, not links to fix.
 
-In-place editing (-i) writes each file's new text beside it, syncs it to
-disk and renames it over the original, keeping the mode bits; with a SUFFIX
-the original is kept as FILE+SUFFIX. A file with nothing to rewrite is not
-touched. On any error the original stays as it was, and the other files are
-still processed. Files with a NUL byte are skipped unless --binary text.
+In-place editing (-i) writes each file's new text beside it (a hidden
+.FILE.urlsift-XXXXXX), syncs it to disk and renames it over the original;
+with a SUFFIX the original is kept as FILE+SUFFIX. A file with nothing to
+rewrite is not touched. On any error, and on Ctrl-C, SIGTERM or SIGHUP, the
+original stays as it was and the temporary file is removed; after an error
+the other files are still processed. As with sed -i:
+  - only regular files are edited: a device, FIFO or socket is refused;
+  - a symbolic link is replaced by a regular file holding the new text,
+    unless --follow-symlinks, which edits the file it names instead;
+  - a read-only file in a writable directory is edited, keeping its mode;
+  - owner, group, set-ID bits and extended attributes (ACLs) are kept where
+    permitted; editing another user's file makes the new file yours;
+  - a file with several hard links is replaced by a new file: the other
+    links keep the old text.
+Two urlsift runs editing one file take turns (a lock, waited for up to 10
+s); the second reads what the first wrote. Files with a NUL byte are
+skipped unless --binary text.
 
 With --encoding the input is read in that charset and the output written
 in it too. Its text must encode back to exactly its bytes: one that does
@@ -65,6 +77,7 @@ something would change, 1 if nothing would, 2 on error.
 struct settings {
     rewrite_options rewrite;
     bool in_place = false;
+    bool follow_symlinks = false;
     std::string backup_suffix;
     bool dry_run = false;
     bool diff = false;
@@ -157,14 +170,19 @@ outcome rewrite_in_place(const settings& st, text_source& source, const std::str
         report(path, "cannot edit standard input in place; give file names");
         return outcome::failed;
     }
-    atomic_file file(path);
+    const edit_target target(path, st.follow_symlinks);
+    if (!target.error().empty()) {
+        report(path, target.error() + "; left unchanged");
+        return outcome::failed;
+    }
+    atomic_file file(target);
     if (!file.error().empty()) {
         report(path, file.error() + "; left unchanged");
         return outcome::failed;
     }
     encoded_sink sink(st, [&file](std::string_view s) { return file.write(s); });
     rewriter w(st.rewrite, [&sink](std::string_view s) { return sink(s); });
-    const text_read got = source.read_file(path, [&](std::string_view text) { return w.feed(text); });
+    const text_read got = source.read_fd(target.fd(), [&](std::string_view text) { return w.feed(text); });
     if (got.what == text_read::status::binary) {
         report_binary(path, got, source);
         return outcome::skipped;
@@ -176,7 +194,12 @@ outcome rewrite_in_place(const settings& st, text_source& source, const std::str
         report(path, failure + "; left unchanged");
         return outcome::failed;
     }
+    report_notes(path, got, source);
     if (w.edit_count() == 0) return outcome::unchanged;
+    if (!target.still_in_place()) {
+        report(path, "it was replaced while being rewritten; left as the other writer left it");
+        return outcome::failed;
+    }
     if (!file.commit(st.backup_suffix)) {
         report(path, file.error() + "; left unchanged");
         return outcome::failed;
@@ -281,6 +304,8 @@ int cmd_rewrite(const args& arguments) {
     opts.add_options()
         ("help,h", "show this help and exit")
         ("in-place,i", "edit the files in place; -iSUFFIX or --in-place=SUFFIX keeps a backup")
+        ("follow-symlinks", po::bool_switch(&st.follow_symlinks),
+            "with -i, edit the file a symbolic link names, not the link")
         ("dry-run", po::bool_switch(), "write nothing; list each file that would change, with its edit count")
         ("diff", po::bool_switch(), "write nothing; print a unified diff of what would change")
         ("recursive,r", po::bool_switch(), "rewrite the files under each DIR (sorted by name)")
@@ -319,6 +344,7 @@ int cmd_rewrite(const args& arguments) {
             throw usage_error("rewrite", "the backup suffix '" + st.backup_suffix + "' must not contain '/'");
     }
     if (st.in_place && st.dry_run) st.in_place = false;  // review first: nothing is written
+    if (st.in_place) atomic_file::remove_on_signals();
 
     const std::vector<std::string> operands =
         vm.count("input") ? vm["input"].as<std::vector<std::string>>() : std::vector<std::string>{};

@@ -1,5 +1,7 @@
 #include "cli/input.hpp"
 
+#include "cli/atomic_file.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -33,7 +35,10 @@ std::vector<std::string> expand_operands(const std::vector<std::string>& operand
                 break;
             }
             std::error_code fec;
-            if (it->is_regular_file(fec)) found.push_back(it->path().string());
+            // A temporary file an interrupted in-place edit left behind is
+            // no input of its own.
+            if (it->is_regular_file(fec) && !atomic_file::is_temporary_name(it->path().filename().string()))
+                found.push_back(it->path().string());
         }
         std::sort(found.begin(), found.end());
         files.insert(files.end(), found.begin(), found.end());
