@@ -1,7 +1,9 @@
 // Fuzz target: the streaming scanner.
 //
-// Input: a byte of settings (chunk size, abbreviations, hyphen rule, base,
-// surroundings), then the text. Properties checked: the references, and
+// Input: three bytes of settings, then the text. The first is what it
+// always was (chunk size, abbreviations, hyphen rule, base, surroundings);
+// the other two, zero for the behaviour of the first alone, choose a
+// length limit from 16 bytes to 64 KiB and single abbreviation kinds. Properties checked: the references, and
 // the surroundings reported with them, are the same whether the text is
 // fed whole or in chunks; every span lies inside the input; spans come in
 // order and do not overlap; `raw` is exactly the bytes of its span; pieces
@@ -67,13 +69,16 @@ std::vector<std::string> run(std::string_view text, const urlsift::scan_options&
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    if (size < 1) return 0;
+    constexpr std::size_t settings_size = 3;
+    if (size < settings_size) return 0;
     const std::size_t settings = data[0];
-    const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
+    const std::string_view text(reinterpret_cast<const char*>(data + settings_size), size - settings_size);
 
     urlsift::scan_options options;
-    options.max_url_length = 64 + (settings & 0x3u) * 256;  // small, so the cut-off path runs
-    options.abbrev.kinds = (settings & 0x4u) != 0 ? urlsift::abbrev_all : urlsift::abbrev_none;
+    // Small limits, so that the cut-off path runs; 255 is the default.
+    options.max_url_length = data[1] == 0 ? 64 + (settings & 0x3u) * 256 : data[1] == 255 ? 65536 : 15u + data[1];
+    options.abbrev.kinds = static_cast<urlsift::abbrev_set>(
+        ((settings & 0x4u) != 0 ? urlsift::abbrev_all : urlsift::abbrev_none) ^ data[2]);
     options.hyphen = (settings & 0x8u) != 0 ? urlsift::hyphen_policy::drop : urlsift::hyphen_policy::keep;
     const auto made = urlsift::resolver::make("http://a/b/c/d;p?q");
     const urlsift::resolver* base = (settings & 0x10u) != 0 ? &*made : nullptr;
