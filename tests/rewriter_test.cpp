@@ -512,3 +512,14 @@ TEST_CASE("regression: joining lines never writes a script URL", "[rewriter][reg
     CHECK(refs[0].url == "javascript:alert(1)");
     CHECK(is_script_url(refs[0].url));
 }
+
+TEST_CASE("regression: --normalize leaves a URL whose normal form would read differently", "[rewriter][regression]") {
+    // Section 6 decodes `%2e` in the host to `.`; the scanner does not read
+    // `https://./...` as a URL, so the next pass found the one inside it.
+    rewrite_options o;
+    o.normalize = true;
+    const std::string text = "bhttps://%2e/R2xeRhttps://gReferenceternic.net/ and WWW.Example.COM/a\n";
+    const std::string once = rewrite(text, o);
+    CHECK(once == "bhttps://%2e/R2xeRhttps://gReferenceternic.net/ and http://www.example.com/a\n");
+    CHECK(rewrite(once, o) == once);
+}

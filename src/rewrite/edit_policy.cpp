@@ -10,6 +10,7 @@
 #include "text/char_roles.hpp"
 
 #include <string_view>
+#include <vector>
 
 namespace urlsift {
 
@@ -70,6 +71,12 @@ bool changes_next_reading(const found_reference& ref, std::string_view text, std
     return false;
 }
 
+// Whether the scanner reads `text` alone as one reference, all of it.
+bool reads_as_one(std::string_view text, const scan_options& options) {
+    const std::vector<found_reference> refs = scan(text, options);
+    return refs.size() == 1 && refs.front().offset == 0 && refs.front().length == text.size();
+}
+
 }  // namespace
 
 std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options) {
@@ -99,29 +106,23 @@ std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_o
     // A relative reference is rewritten only once a base made it absolute
     // (Section 5.1: without a base it means nothing more than what is written).
     const std::string* target = nullptr;
-    std::string normal;
     if (ref.form == reference_form::relative && ref.url != ref.cleaned && allowed(rewrite_kind::relative))
         target = &ref.url;
     else if (ref.form == reference_form::abbreviated && allowed(rewrite_kind::abbreviated))
         target = &ref.url;
-    else if (ref.form == reference_form::absolute && options.normalize) {
-        // Section 6; a URL the normalizer rejects is left as written.
-        if (auto n = normalize(ref.url)) {
-            normal = std::move(*n);
-            target = &normal;
-        } else if (joined && allowed(rewrite_kind::joined)) {
-            target = &ref.cleaned;
-        }
-    }
     // Appendix E: a URL broken across lines is one URL; join its pieces.
     else if (joined && allowed(rewrite_kind::joined))
         target = &ref.cleaned;
 
-    // Section 6 for every URL the rewrite writes, not only the absolute
-    // ones: a completed `WWW.Example.COM/a` would otherwise be normalized
-    // by the next pass.
-    if (options.normalize && target != nullptr && target != &normal && ref.form != reference_form::relative) {
-        if (auto n = normalize(*target)) {
+    // Section 6, for an absolute URL and for one the rewrite completes (a
+    // completed `WWW.Example.COM/a` would otherwise be normalized by the
+    // next pass). A URL the normalizer rejects keeps the form above; so
+    // does one whose normal form the scanner would not read as one URL
+    // (`https://%2e/x` becomes `https://./x`), which the next pass would
+    // read differently.
+    std::string normal;
+    if (options.normalize && (ref.form == reference_form::absolute || target == &ref.url)) {
+        if (auto n = normalize(ref.url); n && (*n == ref.raw || reads_as_one(*n, options.scan))) {
             normal = std::move(*n);
             target = &normal;
         }
