@@ -4,6 +4,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/errors.hpp"
+#include "cli/escape.hpp"
 
 #include <csignal>
 #include <cstdio>
@@ -65,11 +66,12 @@ int main(int argc, char** argv) {
         if (command == "extract") return urlsift::cli::cmd_extract(rest);
         if (command == "rewrite") return urlsift::cli::cmd_rewrite(rest);
         if (command == "resolve") return urlsift::cli::cmd_resolve(rest);
-        std::cerr << "urlsift: unknown command '" << command
+        std::cerr << "urlsift: unknown command '" << urlsift::cli::visible(command)
                   << "'\nCommands are extract, rewrite and resolve; run 'urlsift --help' for more.\n";
         return 2;
     } catch (const urlsift::cli::usage_error& e) {
-        std::cerr << "urlsift " << e.command << ": " << e.what() << "\nRun 'urlsift " << e.command
+        // Messages quote what was typed: shown escaped, like file names.
+        std::cerr << "urlsift " << e.command << ": " << urlsift::cli::visible(e.what()) << "\nRun 'urlsift " << e.command
                   << " --help' for the options.\n";
         return 2;
     } catch (const urlsift::cli::broken_pipe&) {
@@ -79,7 +81,7 @@ int main(int argc, char** argv) {
         std::cerr << "urlsift: out of memory\n";
         return 2;
     } catch (const std::exception& e) {
-        std::cerr << "urlsift: " << e.what() << '\n';
+        std::cerr << "urlsift: " << urlsift::cli::visible(e.what()) << '\n';
         return 2;
     }
 }
