@@ -187,8 +187,11 @@ private:
         std::string why;
         if (r.truncated)
             why = "cut at --max-url-length (" + std::to_string(scan_.max_url_length) + " bytes); it goes on";
-        if (st_.warnings)
-            for (const url_warning w : security_warnings(url)) why += (why.empty() ? "warning: " : ", ") + std::string(to_string(w));
+        if (st_.warnings) {
+            std::string names;
+            for (const url_warning w : security_warnings(url)) names += (names.empty() ? "" : ", ") + std::string(to_string(w));
+            if (!names.empty()) why += (why.empty() ? "warning: " : "; warning: ") + names;
+        }
         if (why.empty()) return;
         out_.flush();
         std::cerr << "urlsift extract: " << visible(label_) << ':' << r.line << ": " << visible(url.substr(0, 200))
