@@ -114,3 +114,15 @@ TEST_CASE("bad ports and hosts fail with their offset", "[normalize][errors]") {
     check_error("http://[::1]x/", error::invalid_host, 12);
     check_error("h_t:x", error::invalid_scheme, 1);
 }
+
+TEST_CASE("regression: a registry-based site holding ':' is kept as written", "[normalize][regression]") {
+    // Section 4.3.1: such a site has no host and port to split; reading
+    // `Examlpe.NET::` as host `Examlpe.NET:` and an empty port dropped a
+    // ':' on every pass, so normalizing was not idempotent.
+    check("HTTP://Examlpe.NET:://%1E/x", "http://Examlpe.NET:://%1E/x");
+    check("http://a:b:80/", "http://a:b:80/");
+    check("http://u@Ex.COM:80/a", "http://u@ex.com/a");
+    const auto once = normalize("HTTP://Examlpe.NET:://%1E/x");
+    REQUIRE(once);
+    CHECK(*normalize(*once) == *once);
+}

@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <utility>
 
@@ -176,6 +177,38 @@ unsigned default_port(std::string_view scheme) noexcept {
     return 0;
 }
 
+namespace {
+
+// Section 6 for a server's site: userinfo escapes, the host's case (and
+// IDNA), and a default or empty port dropped. A failure's offset is in the
+// site.
+std::optional<failure> append_server_site(std::string& out, const detail::site_parts& parts, std::string_view scheme) {
+    if (parts.userinfo) {
+        append_normalized(out, *parts.userinfo, component::userinfo);
+        out += '@';
+    }
+    if (parts.host.starts_with('[')) {
+        // An IPv6 literal: case-folded and kept as written.
+        for (const char c : parts.host) out += to_lower(c);
+    } else if (!append_host(out, parts.host)) {
+        return failure{error::invalid_host, parts.host_offset};
+    }
+    if (parts.port) {
+        // Section 4.3.1: port = *digit; Section 6: the scheme's default
+        // port, like an empty one, is the same as none.
+        const auto port_offset = static_cast<std::size_t>(parts.port->data() - parts.host.data()) + parts.host_offset;
+        const detail::port_number n = detail::read_port(*parts.port);
+        if (!n.ok()) return failure{error::invalid_port, port_offset + n.bad_at};
+        if (n.digits > 0 && n.value != default_port(scheme)) {
+            out += ':';
+            out += std::to_string(n.value);
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 result<std::string> normalize(std::string_view url) {
     const reference_parts p = parse_reference(url);
     std::string out;
@@ -202,26 +235,14 @@ result<std::string> normalize(std::string_view url) {
         const auto site_offset = static_cast<std::size_t>(site.data() - url.data());
         const detail::site_parts parts = detail::split_site(site);
         if (!parts.host_ok()) return failure{error::invalid_host, site_offset + parts.bad_host_at};
-        if (parts.userinfo) {
-            append_normalized(out, *parts.userinfo, component::userinfo);
-            out += '@';
-        }
-        if (parts.host.starts_with('[')) {
-            // An IPv6 literal: case-folded and kept as written.
-            for (const char c : parts.host) out += to_lower(c);
-        } else if (!append_host(out, parts.host)) {
-            return failure{error::invalid_host, site_offset + parts.host_offset};
-        }
-        if (parts.port) {
-            // Section 4.3.1: port = *digit; Section 6: the scheme's default
-            // port, like an empty one, is the same as none.
-            const auto port_offset = static_cast<std::size_t>(parts.port->data() - url.data());
-            const detail::port_number n = detail::read_port(*parts.port);
-            if (!n.ok()) return failure{error::invalid_port, port_offset + n.bad_at};
-            if (n.digits > 0 && n.value != default_port(scheme)) {
-                out += ':';
-                out += std::to_string(n.value);
-            }
+        if (!parts.host.starts_with('[') && parts.host.find(':') != std::string_view::npos) {
+            // Section 4.3.1: a registry-based site may hold `:`, and then it
+            // has no host and port to normalize (`a::80` would lose a `:`
+            // each time); it is kept as written.
+            out += site;
+        } else if (auto f = append_server_site(out, parts, scheme)) {
+            f->offset += site_offset;
+            return *f;
         }
     }
 
