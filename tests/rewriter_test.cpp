@@ -523,3 +523,18 @@ TEST_CASE("regression: --normalize leaves a URL whose normal form would read dif
     CHECK(once == "bhttps://%2e/R2xeRhttps://gReferenceternic.net/ and http://www.example.com/a\n");
     CHECK(rewrite(once, o) == once);
 }
+
+TEST_CASE("regression: a completed URL gets the canonical form a written one gets", "[rewriter][regression]") {
+    // In the browser mode `\` is `/`. The completed `example.org/a\` was
+    // written as completed, and the next pass, reading it as a URL written
+    // out in full, canonicalized it.
+    rewrite_options o;
+    o.base = *resolver::make("http://a/b/", {.mode = resolve_mode::browser});
+    const std::string text = "see example.org/guide\\ and http://example.net/x\\y\n";
+    const std::string once = rewrite(text, o);
+    CHECK(rewrite(once, o) == once);
+    const auto refs = scan(text, {}, &*o.base);
+    REQUIRE(refs.size() == 2);
+    CHECK(refs[0].url == "http://example.org/guide/");
+    CHECK(refs[1].url == "http://example.net/x/y");
+}

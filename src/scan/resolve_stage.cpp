@@ -19,15 +19,15 @@ void resolve_in_place(std::string& text, const resolver& base, std::string& scra
 }  // namespace
 
 void resolve_reference(found_reference& ref, const resolver& base) {
-    // Appendix F: an abbreviated URL is completed, not resolved; the
-    // scanner has already written its absolute form.
-    if (ref.form == reference_form::abbreviated) return;
     // Section 5.2 (step 3 of the draft, 5.2.2 of RFC 3986): a reference with
     // a scheme is absolute already, and the rfc modes without normalization
     // give it back as written whether they accept it or not. Most of what a
-    // text holds is such a URL; it needs no trip through the resolver.
+    // text holds is such a URL; it needs no trip through the resolver. So
+    // is an abbreviated URL (Appendix F), which the scanner has completed:
+    // the browser mode and normalization then give it the same canonical
+    // form as the URL written out in full.
     const resolve_options& how = base.options();
-    if (ref.form == reference_form::absolute && how.mode != resolve_mode::browser && !how.normalize) return;
+    if (ref.form != reference_form::relative && how.mode != resolve_mode::browser && !how.normalize) return;
     // Reused: its buffer goes back and forth with the reference's strings.
     thread_local std::string scratch;
     resolve_in_place(ref.url, base, scratch);
