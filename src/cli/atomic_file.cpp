@@ -1,5 +1,6 @@
 #include "cli/atomic_file.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <chrono>
@@ -8,11 +9,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
+#include <dirent.h>
 #include <fcntl.h>
+#include <map>
 #include <sys/file.h>
 #include <sys/xattr.h>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 namespace urlsift::cli {
 
@@ -51,9 +56,11 @@ private:
     sigset_t old_{};
 };
 
+// A path too long for the buffer is not recorded: a cut one could name
+// another file. (The kernel refuses such paths anyway, so mkstemp failed.)
 void set_pending_temp(const std::string& path) {
     const signals_blocked blocked;
-    const std::size_t n = std::min(path.size(), pending_temp.size() - 1);
+    const std::size_t n = path.size() < pending_temp.size() ? path.size() : 0;
     std::memcpy(pending_temp.data(), path.data(), n);
     pending_temp[n] = '\0';
 }
@@ -62,6 +69,50 @@ extern "C" void remove_temp_and_exit(int signal) {
     if (pending_temp[0] != '\0') ::unlink(pending_temp.data());
     std::signal(signal, SIG_DFL);
     std::raise(signal);
+}
+
+// A temporary file left by a run that was killed (SIGKILL, a crash, a
+// power cut) is removed by a later run editing the same file, once it is
+// this old. A live run writes its temporary file as it goes, so that file's
+// modification time stays recent.
+constexpr std::time_t stale_after_seconds = 60 * 60;
+
+bool is_stale(const struct stat& st, std::time_t now) noexcept {
+    return S_ISREG(st.st_mode) && st.st_uid == ::geteuid() && st.st_mtime < now - stale_after_seconds;
+}
+
+// The stale temporary files of each directory edited in, by name: a
+// directory is read once per process, not once per file edited in it.
+std::map<std::string, std::vector<std::string>, std::less<>> stale_by_directory;
+
+std::vector<std::string> find_stale_temporaries(const std::string& dir) {
+    std::vector<std::string> found;
+    DIR* d = ::opendir(dir.c_str());
+    if (d == nullptr) return found;
+    const std::time_t now = std::time(nullptr);
+    while (const dirent* e = ::readdir(d)) {
+        struct stat st {};
+        if (atomic_file::is_temporary_name(e->d_name) &&
+            ::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && is_stale(st, now))
+            found.emplace_back(e->d_name);
+    }
+    ::closedir(d);
+    return found;
+}
+
+// Removes the stale temporary files `prefix` + XXXXXX in `dir`: ours, regular,
+// and not written to for `stale_after_seconds`.
+void remove_stale_temporaries(const std::string& dir, std::string_view prefix) {
+    auto [it, first_visit] = stale_by_directory.try_emplace(dir);
+    if (first_visit) it->second = find_stale_temporaries(dir);
+    const std::time_t now = std::time(nullptr);
+    std::erase_if(it->second, [&](const std::string& name) {
+        if (name.size() != prefix.size() + 6 || !name.starts_with(prefix)) return false;
+        const std::string path = dir + "/" + name;
+        struct stat st {};
+        if (::lstat(path.c_str(), &st) == 0 && is_stale(st, now)) ::unlink(path.c_str());
+        return true;
+    });
 }
 
 }  // namespace
@@ -103,6 +154,12 @@ edit_target::edit_target(const std::string& path, bool follow_symlinks, int wait
         // Another urlsift editing it holds the lock until it has renamed
         // its new version into place; then this one reads that version.
         while (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+            if (errno == EBADF || errno == ENOLCK || errno == EINVAL || errno == EOPNOTSUPP) {
+                // A file system without flock: NFS emulates it with fcntl
+                // locks, which need a file open for writing (EBADF). Edit
+                // unlocked, as sed -i always does.
+                break;
+            }
             if (errno != EWOULDBLOCK && errno != EINTR) {
                 error_ = errno_text("cannot lock it");
                 return;
@@ -113,9 +170,18 @@ edit_target::edit_target(const std::string& path, bool follow_symlinks, int wait
             }
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
+        // Its mode or owner may have changed while this run waited.
+        if (::fstat(fd_, &st_) != 0) {
+            error_ = std::strerror(errno);
+            return;
+        }
         if (still_in_place()) return;
         ::close(fd_);
         fd_ = -1;
+        if (std::chrono::steady_clock::now() >= deadline) {
+            error_ = "it kept being replaced by another process for " + std::to_string(wait_seconds) + " s";
+            return;
+        }
     }
 }
 
@@ -131,17 +197,24 @@ bool edit_target::still_in_place() const {
 // ------------------------------------------------------------ atomic_file
 
 atomic_file::atomic_file(const edit_target& target) : path_(target.replaced_path()) {
+    const std::string dir = directory_of(path_);
     const auto slash = path_.rfind('/');
-    const std::string base = slash == std::string::npos ? path_ : path_.substr(slash + 1);
-    std::string templ = directory_of(path_) + "/." + base + std::string(temp_marker) + "XXXXXX";
+    std::string base = slash == std::string::npos ? path_ : path_.substr(slash + 1);
+    // A long name is cut so that the temporary one still fits in NAME_MAX.
+    base.resize(std::min(base.size(), std::size_t{NAME_MAX} - 1 - temp_marker.size() - 6));
+    const std::string prefix = "." + base + std::string(temp_marker);
+    remove_stale_temporaries(dir, prefix);
+    std::string templ = dir + "/" + prefix + "XXXXXX";
+    int error = 0;
     {
         // The name is recorded before a signal could leave the file behind.
         const signals_blocked blocked;
         fd_ = ::mkstemp(templ.data());
         if (fd_ >= 0) set_pending_temp(templ);
+        else error = errno;
     }
     if (fd_ < 0) {
-        fail("cannot create a temporary file in " + directory_of(path_) + ": " + std::strerror(errno));
+        fail("cannot create a temporary file in " + dir + ": " + std::strerror(error));
         return;
     }
     temp_path_ = templ;
@@ -152,37 +225,55 @@ atomic_file::atomic_file(const edit_target& target) : path_(target.replaced_path
 void atomic_file::copy_attributes(const edit_target& target) {
     const struct stat& st = target.status();
     // Owner first: changing it clears the set-ID bits. Where it cannot be
-    // kept (not our file), the new file is ours, as with any editor's
-    // save, and set-ID bits that would now name us are dropped.
+    // kept (not our file), the new file is ours, as with any editor's save,
+    // its group kept if we are in it (as sed -i does), and set-ID bits that
+    // would now name us are dropped.
     const bool owner_kept = ::fchown(fd_, st.st_uid, st.st_gid) == 0;
+    if (!owner_kept) (void)::fchown(fd_, static_cast<uid_t>(-1), st.st_gid);
+    // The directory's default ACL gave the new file an access ACL of its
+    // own; the original's, if any, comes with the other attributes below.
+    (void)::fremovexattr(fd_, "system.posix_acl_access");
     const mode_t mode = owner_kept ? st.st_mode & 07777 : st.st_mode & 0777;
     if (::fchmod(fd_, mode) != 0) {
         fail(errno_text("cannot set the mode of the temporary file"));
         return;
     }
     // Extended attributes (user.*, ACLs as system.posix_acl_access, ...)
-    // where the file system has them and we may set them.
-    const ssize_t size = ::flistxattr(target.fd(), nullptr, 0);
-    if (size <= 0) return;
-    std::string names(static_cast<std::size_t>(size), '\0');
-    const ssize_t got = ::flistxattr(target.fd(), names.data(), names.size());
-    if (got <= 0) return;
-    names.resize(static_cast<std::size_t>(got));
+    // where the file system has them and we may set them. The sizes are
+    // asked first; ERANGE means an attribute grew in between.
+    std::string names;
+    for (;;) {
+        const ssize_t size = ::flistxattr(target.fd(), nullptr, 0);
+        if (size <= 0) return;
+        names.resize(static_cast<std::size_t>(size));
+        const ssize_t got = ::flistxattr(target.fd(), names.data(), names.size());
+        if (got >= 0) {
+            names.resize(static_cast<std::size_t>(got));
+            break;
+        }
+        if (errno != ERANGE) return;
+    }
     std::string value;
     for (std::size_t at = 0; at < names.size();) {
         const char* name = names.c_str() + at;
         at += std::strlen(name) + 1;
-        const ssize_t length = ::fgetxattr(target.fd(), name, nullptr, 0);
-        if (length < 0) continue;
-        value.resize(static_cast<std::size_t>(length));
-        const ssize_t read = ::fgetxattr(target.fd(), name, value.data(), value.size());
+        ssize_t read = -1;
+        do {
+            const ssize_t length = ::fgetxattr(target.fd(), name, nullptr, 0);
+            if (length < 0) break;
+            value.resize(static_cast<std::size_t>(length));
+            read = ::fgetxattr(target.fd(), name, value.data(), value.size());
+        } while (read < 0 && errno == ERANGE);
         if (read < 0) continue;
-        ::fsetxattr(fd_, name, value.data(), static_cast<std::size_t>(read), 0);  // not permitted: skipped
+        (void)::fsetxattr(fd_, name, value.data(), static_cast<std::size_t>(read), 0);  // not permitted: skipped
     }
 }
 
 atomic_file::~atomic_file() {
     if (fd_ >= 0) ::close(fd_);
+    // Signals blocked: a handler running between the two steps would
+    // remove the name again, by then perhaps another run's file.
+    const signals_blocked blocked;
     if (!temp_path_.empty()) ::unlink(temp_path_.c_str());
     set_pending_temp({});
 }
@@ -220,16 +311,30 @@ bool atomic_file::commit(const std::string& backup_suffix) {
     if (::close(fd_) != 0) fail(errno_text("cannot close"));
     fd_ = -1;
     if (!error_.empty()) return false;
+    // Signals are held from here to the rename: one arriving after the
+    // original was moved to its backup would leave no file at its name.
+    const signals_blocked blocked;
+    // The backup is a second link to the original, so the file's name is
+    // never missing. Where that link cannot be made (a file system without
+    // hard links, the most links a file can have, or fs.protected_hardlinks
+    // for another user's file) the original is renamed to it, as sed -i does.
+    std::string moved_to;
     if (!backup_suffix.empty()) {
         const std::string backup = path_ + backup_suffix;
         ::unlink(backup.c_str());
         if (::link(path_.c_str(), backup.c_str()) != 0) {
-            fail("cannot make the backup " + backup + ": " + std::strerror(errno));
-            return false;
+            const int error = errno;
+            if ((error != EPERM && error != EMLINK && error != EOPNOTSUPP && error != ENOSYS) ||
+                ::rename(path_.c_str(), backup.c_str()) != 0) {
+                fail("cannot make the backup " + backup + ": " + std::strerror(error));
+                return false;
+            }
+            moved_to = backup;
         }
     }
     if (::rename(temp_path_.c_str(), path_.c_str()) != 0) {
         fail(errno_text("cannot replace the file"));
+        if (!moved_to.empty()) ::rename(moved_to.c_str(), path_.c_str());
         return false;
     }
     temp_path_.clear();
@@ -246,7 +351,9 @@ bool atomic_file::commit(const std::string& backup_suffix) {
 void atomic_file::remove_on_signals() {
     struct sigaction action {};
     action.sa_handler = remove_temp_and_exit;
+    // One handler at a time: none interrupts another halfway.
     sigemptyset(&action.sa_mask);
+    for (const int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&action.sa_mask, s);
     for (const int s : {SIGINT, SIGTERM, SIGHUP}) {
         struct sigaction old {};
         // A signal the caller's parent ignored (nohup) stays ignored.
@@ -257,8 +364,14 @@ void atomic_file::remove_on_signals() {
 
 bool atomic_file::is_temporary_name(std::string_view name) noexcept {
     const std::size_t marker = name.rfind(temp_marker);
-    return name.size() > 1 && name.front() == '.' && marker != std::string_view::npos && marker > 1 &&
-           name.size() - marker - temp_marker.size() == 6;
+    if (name.size() < 2 || name.front() != '.' || marker == std::string_view::npos || marker < 2 ||
+        name.size() - marker - temp_marker.size() != 6)
+        return false;
+    // mkstemp's six characters are letters and digits.
+    const std::string_view suffix = name.substr(name.size() - 6);
+    return std::all_of(suffix.begin(), suffix.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    });
 }
 
 }  // namespace urlsift::cli

@@ -13,6 +13,7 @@ namespace urlsift::cli {
 /// it. The open file is locked (flock, exclusive) against other urlsift
 /// runs editing it; a run that finds it locked waits up to `wait_seconds`
 /// for the lock, and reads the file again if the other run replaced it.
+/// On a file system without flock the file is edited unlocked, as sed does.
 class edit_target {
 public:
     /// Opens `path`. A symbolic link is read through; with `follow_symlinks`
@@ -44,12 +45,14 @@ private:
 /// A new version of a file, written to a temporary file in the same
 /// directory and put in place by `commit()` with rename(2), so that a
 /// reader sees either the old file or the new one, never a mix. The
-/// original's owner and group are kept when permitted; its mode bits are
-/// kept, the set-user-ID and set-group-ID bits only along with the owner
-/// and group they belong to; extended attributes (ACLs among them) are
-/// copied where permitted. Until `commit()` succeeds the original is
-/// untouched; the destructor removes an uncommitted temporary file, and so
-/// do SIGINT, SIGTERM and SIGHUP once `remove_on_signals()` was called.
+/// original's owner and group are kept when permitted (else the group
+/// alone, if we are in it); its mode bits are kept, the set-user-ID and
+/// set-group-ID bits only along with the owner and group they belong to;
+/// extended attributes (ACLs among them) are copied where permitted. Until
+/// `commit()` succeeds the original is untouched; the destructor removes
+/// an uncommitted temporary file, and so do SIGINT, SIGTERM and SIGHUP once
+/// `remove_on_signals()` was called. Temporary files of the same file left
+/// by a killed run (ours, unwritten for an hour) are removed on the way.
 class atomic_file {
 public:
     /// Creates the temporary file beside `target.replaced_path()`. Check `error()`.
@@ -63,8 +66,9 @@ public:
 
     /// Appends bytes; on failure records the error and ignores later writes.
     bool write(std::string_view bytes);
-    /// Flushes, fsyncs, optionally links the original to `path + backup_suffix`,
-    /// and renames the new file over the original.
+    /// Flushes, fsyncs, optionally links the original to `path + backup_suffix`
+    /// (or renames it there where it cannot be linked), and renames the new
+    /// file over the original.
     bool commit(const std::string& backup_suffix);
 
     /// Makes SIGINT, SIGTERM and SIGHUP remove the temporary file of the
@@ -72,7 +76,8 @@ public:
     static void remove_on_signals();
 
     /// Whether `name` (a file name without directories) is one of the
-    /// temporary files an atomic_file makes: `.NAME.urlsift-XXXXXX`.
+    /// temporary files an atomic_file makes: `.NAME.urlsift-XXXXXX`, NAME
+    /// cut to keep it within NAME_MAX.
     static bool is_temporary_name(std::string_view name) noexcept;
 
 private:

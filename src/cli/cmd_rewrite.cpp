@@ -45,17 +45,21 @@ with a SUFFIX the original is kept as FILE+SUFFIX. A file with nothing to
 rewrite is not touched. On any error, and on Ctrl-C, SIGTERM or SIGHUP, the
 original stays as it was and the temporary file is removed; after an error
 the other files are still processed. As with sed -i:
-  - only regular files are edited: a device, FIFO or socket is refused;
+  - only regular files are edited: a directory, device, FIFO or socket is
+    refused;
   - a symbolic link is replaced by a regular file holding the new text,
     unless --follow-symlinks, which edits the file it names instead;
   - a read-only file in a writable directory is edited, keeping its mode;
   - owner, group, set-ID bits and extended attributes (ACLs) are kept where
-    permitted; editing another user's file makes the new file yours;
+    permitted; editing another user's file makes the new file yours,
+    without its set-ID bits;
   - a file with several hard links is replaced by a new file: the other
     links keep the old text.
-Two urlsift runs editing one file take turns (a lock, waited for up to 10
-s); the second reads what the first wrote. Files with a NUL byte are
-skipped unless --binary text.
+Two urlsift runs editing one file take turns: the second waits for the
+first's lock (up to 10 s; on file systems with flock), then reads what the
+first wrote. A temporary file left by a killed run (kill -9) is removed by
+the next run on that file once it is an hour old. Files with a NUL byte
+are skipped unless --binary text.
 
 With --encoding the input is read in that charset and the output written
 in it too. Its text must encode back to exactly its bytes: one that does
