@@ -3,6 +3,7 @@
 // forms (IDNA, UTF-8 percent-encoding, "/" for an empty http path).
 
 #include <urlsift/normalize.hpp>
+#include <urlsift/reference.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -125,4 +126,26 @@ TEST_CASE("regression: a registry-based site holding ':' is kept as written", "[
     const auto once = normalize("HTTP://Examlpe.NET:://%1E/x");
     REQUIRE(once);
     CHECK(*normalize(*once) == *once);
+}
+
+TEST_CASE("regression: removing dot segments never makes a path into a site", "[normalize][regression]") {
+    // Section 3: "//" after the scheme starts a site. "file:/.//etc/passwd"
+    // lost its "/." and became "file://etc/passwd", whose host is "etc".
+    check("file:/.//etc/passwd", "file:/.//etc/passwd");
+    check("h:/.//:", "h:/.//:");
+    check("news:/a/..//x:/y", "news:/.//x:/y");
+    check("/.//x", "/.//x");
+    check("http://a/.//x", "http://a//x");  // with a site "//" is a path
+    const auto once = normalize("file:/.//etc/passwd");
+    REQUIRE(once);
+    CHECK(urlsift::parse_reference(*once).site == std::nullopt);
+}
+
+TEST_CASE("regression: decoding an escape never completes one with a lone '%'", "[normalize][regression]") {
+    // The browser mode keeps a "%" that starts no escape. Decoding the
+    // "%41" after it gave "%A", and "%Abe" became "%ABe" on the next pass.
+    check("http://a/100%%41be", "http://a/100%%41be");
+    check("http://a/%4%41", "http://a/%4%41");
+    check("http://a/%%7E", "http://a/%~");  // '~' is no hex digit
+    check("http://a/%G%41", "http://a/%GA");
 }

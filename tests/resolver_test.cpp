@@ -522,3 +522,18 @@ TEST_CASE("rfc2396 and rfc3986 agree where the draft's rules are not in play", "
         REQUIRE(*a == *b);
     }
 }
+
+TEST_CASE("regression: with normalize, a path from the root stays a path", "[resolver][normalize][regression]") {
+    resolve_options o;
+    o.normalize = true;
+    for (const auto m : {resolve_mode::rfc3986, resolve_mode::rfc2396, resolve_mode::browser}) {
+        o.mode = m;
+        INFO("mode " << static_cast<int>(m));
+        check("http://a/b", "news:/.//x:/y", "news:/.//x:/y", o);
+        check("news:/a/b", "/.//x", "news:/.//x", o);
+    }
+    // A file URL always has a site in the browser draft, empty here.
+    check("http://a/b", "file:/.//x:/y", "file:////x:/y", o);
+    o.mode = resolve_mode::rfc3986;
+    check("http://a/b", "file:/.//x:/y", "file:/.//x:/y", o);
+}

@@ -7,8 +7,9 @@
 #include <urlsift/reference.hpp>
 
 #include "text/ascii.hpp"
-#include "uri/site.hpp"
 #include "text/icu_text.hpp"
+#include "uri/path.hpp"
+#include "uri/site.hpp"
 
 #include <array>
 #include <cstdint>
@@ -57,17 +58,27 @@ void append_encoded(std::string& out, unsigned char c) {
     out += upper_hex[c & 0xF];
 }
 
+// Whether appending `c` to `out` could make a new escape out of a "%" that
+// starts none: a lone "%" (the browser mode keeps one) followed by "%41"
+// would become "%A", and then "%Ab" an escape of its own on the next pass.
+bool completes_escape(std::string_view out, unsigned char c) noexcept {
+    if (hex_value(static_cast<char>(c)) < 0) return false;
+    const std::size_t n = out.size();
+    return (n >= 1 && out[n - 1] == '%') || (n >= 2 && out[n - 2] == '%' && hex_value(out[n - 1]) >= 0);
+}
+
 // Appends `s` with its escapes put in normal form: an escaped unreserved
 // character is decoded (Section 2.4.2: "%7e" and "~" are interchangeable),
 // other escapes keep their meaning and get upper-case hex, so "%2f" stays an
 // escaped slash and "%0D%0A" is never decoded (Section 7). Bytes that cannot
-// appear as they are get escaped. A "%" that starts no escape is left alone.
+// appear as they are get escaped. A "%" that starts no escape is left alone,
+// and so is an escape whose decoding would give it one.
 void append_normalized(std::string& out, std::string_view s, component where) {
     for (std::size_t i = 0; i < s.size(); ++i) {
         const auto c = static_cast<unsigned char>(s[i]);
         if (c == '%' && i + 2 < s.size() && hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0) {
             const auto decoded = static_cast<unsigned char>(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
-            if (is_unreserved(decoded))
+            if (is_unreserved(decoded) && !completes_escape(out, decoded))
                 out += static_cast<char>(decoded);
             else
                 append_encoded(out, decoded);
@@ -250,6 +261,7 @@ result<std::string> normalize(std::string_view url) {
     append_normalized(out, p.path, component::path);
     // Dot segments only mean something in a hierarchical path (Section 5).
     if (p.site || p.path.starts_with('/')) remove_dot_segments(out, path_start);
+    detail::keep_path_a_path(out, path_start, p.site.has_value());
     if (p.site && out.size() == path_start && empty_path_is_root(scheme)) out += '/';
     if (p.query) {
         out += '?';

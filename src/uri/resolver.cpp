@@ -14,6 +14,7 @@
 
 #include "uri/browser/browser.hpp"
 #include "text/ascii.hpp"
+#include "uri/path.hpp"
 #include "uri/site.hpp"
 
 #include <array>
@@ -304,11 +305,8 @@ std::optional<failure> resolver::impl::resolve_rfc3986(std::string& out, std::st
     } else {
         append_merged_path(out, r.path, false);
     }
-    // Without a site, a path that now starts with "//" would be read back as
-    // one (e.g. "..//g" against "foo:/a/b"); "/." keeps it a path, as
-    // RFC 3986 section 5.4 suggests for such results.
-    if (!site && out.size() - path_start >= 2 && out[path_start] == '/' && out[path_start + 1] == '/')
-        out.insert(path_start, "/.");
+    // E.g. "..//g" against "foo:/a/b".
+    detail::keep_path_a_path(out, path_start, site.has_value());
     append_query_fragment(out, query, r.fragment);
     return std::nullopt;
 }
