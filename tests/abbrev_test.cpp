@@ -387,7 +387,28 @@ TEST_CASE("what angle brackets hold", "[abbrev][angle]") {
         {"...", placeholder},
         {"Note: this", placeholder},
         {"Del", placeholder},
-        {"foo/", ref},  // a directory, not a self-closed element
+        {"foo/", markup},  // an empty element; a directory has a second segment
+        {"docs/intro/", ref},
+        {"allow_anonymous/", markup},
+        {"p/", markup},
+        // code
+        {"stdio.h", angle_content::code},
+        {"sys/types.h", angle_content::code},
+        {"boost/asio.hpp", angle_content::code},
+        {"1..2^16-1", angle_content::code},
+        {"0..255", angle_content::code},
+        {"c:\\Program Files\\x", angle_content::code},
+        {"C:/Windows", angle_content::code},
+        {"a|b", angle_content::code},
+        // blanks on one line: words apart, not a URL broken across lines
+        {"std::string, int", placeholder},
+        {"tmp.pack ", placeholder},
+        {"../a/\n   b.html", ref},
+        // a scheme only where running text takes one
+        {"std::vector", placeholder},
+        {"foo:bar", placeholder},
+        {"foo://bar", ref},
+        {"urn:isbn:0451450523", ref},
     };
     for (const auto& e : table) {
         INFO("<" << e.content << ">");

@@ -299,13 +299,16 @@ TEST_CASE("regression: a URL joined inside brackets that hold a space is left al
 
 TEST_CASE("regression: a next line holding the start of a mailto: URL does not continue a URL",
           "[rewriter][scanner][regression]") {
-    // The scanner reports `mailto:i-\n ngtes...` from inside `URLsmailto:`;
-    // joining it makes the word look like URL text, which must not make a
-    // second pass continue `b.edu/pub/` onto that line.
+    // `mailto:` cut out of the end of `URLsmailto:` is the word's tail, not
+    // a URL (a registered scheme inside a word counts only before `//`).
+    // Were it one, joining it would make the word look like URL text, and a
+    // second pass must not continue `b.edu/pub/` onto that line either way.
     const std::string text = "and b.edu/pub/\nURLsmailto:i-\n ngtes.html#Wtes.html#WARNING\n";
     const auto refs = scan(text);
-    REQUIRE(refs.size() == 2);
+    REQUIRE(refs.size() == 1);
     CHECK(refs[0].url == "http://b.edu/pub/");
+    const std::string glued = "and b.edu/pub/\nURLs_http://i-\n ngtes.html#Wtes.html#WARNING\n";
+    CHECK(rewrite(rewrite(glued)) == rewrite(glued));
     const std::string once = rewrite(text);
     CHECK(rewrite(once) == once);
 }

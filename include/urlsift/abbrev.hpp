@@ -81,12 +81,16 @@ URLSIFT_EXPORT bool may_complete_host(std::string_view host) noexcept;
 enum class angle_content {
     reference,   ///< a scheme, `/ ./ ../ ? #`, a path with `/`, or `URL:`
     address,     ///< a mail address: `fielding@ics.uci.edu`
-    markup,      ///< an HTML or XML tag: `b`, `/p`, `br/`, `a href=...`
+    markup,      ///< an HTML or XML tag: `b`, `/p`, `br/`, `x/`, `a href=...`
+    code,        ///< program text: `stdio.h`, `c:\x`, `1..2^16-1`
     placeholder, ///< a word or key name: `file`, `Enter`, `TAB`
     empty,       ///< `<>`
 };
-/// Precedence: empty, markup, address, reference, placeholder
-/// (docs/abbreviations.md). `content` may carry surrounding whitespace.
+/// Precedence: empty, markup, address, code, reference, placeholder
+/// (docs/abbreviations.md). `content` may start with whitespace. Unless it
+/// starts with a scheme, blanks on one line inside it or at its end make it
+/// no reference (Appendix E joins only the blanks of a URL broken across
+/// lines).
 ///
 ///     classify_angle("fielding@ics.uci.edu") == angle_content::address
 ///     classify_angle("../x.html") == angle_content::reference

@@ -13,10 +13,12 @@
 #include <urlsift/abbrev.hpp>
 
 #include "abbrev/lexicon.hpp"
+#include "scan/schemes.hpp"
 #include "text/ascii.hpp"
 #include "text/icu_text.hpp"
 #include "abbrev/tld_table.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 
@@ -382,14 +384,11 @@ int count_message_ids(std::string_view s) noexcept {
 /// `>`); or a blank and at least one whole identifier. Then nothing but
 /// identifiers and blanks.
 bool is_message_id(std::string_view before) noexcept {
-    std::size_t i = 0;
-    while (i < before.size() && (before[i] == '>' || is_blank(before[i]))) ++i;
-    const std::size_t name_begin = i;
-    while (i < before.size() && (is_alpha(before[i]) || before[i] == '-')) ++i;
-    const std::string_view name = before.substr(name_begin, i - name_begin);
-    while (i < before.size() && is_blank(before[i])) ++i;
-    if (i < before.size() && before[i] == ':' && lex::is_message_id_header(name))
-        return count_message_ids(before.substr(i + 1)) >= 0;
+    const std::string_view name = lex::header_field_name(before);
+    if (lex::is_identifier_header(name)) {
+        const std::size_t colon = before.find(':', static_cast<std::size_t>(name.data() - before.data()));
+        return count_message_ids(before.substr(colon + 1)) >= 0;
+    }
     if (before.empty()) return false;
     if (is_blank(before.front())) return count_message_ids(before) > 0;
     const std::size_t gt = before.find('>');
@@ -482,11 +481,50 @@ bool may_complete_host(std::string_view host) noexcept {
     return is_alpha(tld.front()) && detail::is_known_tld(tld);
 }
 
+namespace {
+
+/// The words that open the clauses of a `Received:` field (RFC 5321
+/// 4.4), which start its folded lines: `<TAB>by mx.example.org with ESMTP`.
+bool is_trace_clause(std::string_view word) noexcept {
+    return iequals(word, "by") || iequals(word, "from") || iequals(word, "with") || iequals(word, "for") ||
+           iequals(word, "id") || iequals(word, "via");
+}
+
+/// Whether the token is on a mail trace header line: after `Received:`,
+/// `Reporting-MTA:` and the like, or first after a clause word on an
+/// indented line (a folded `Received:` field): its host names are relays.
+bool on_trace_line(std::string_view before, const context& ctx) noexcept {
+    if (lex::is_trace_header(lex::header_field_name(before))) return true;
+    if (before.empty() || !is_blank(before.front()) || !is_trace_clause(ctx.last_word)) return false;
+    std::string_view rest = trim_space(before);
+    if (rest.ends_with('<')) rest = trim_space(rest.substr(0, rest.size() - 1));
+    return rest.size() == ctx.last_word.size();
+}
+
+/// `jdoe at example.com`, `<j.doe at example.org>`: an address written so
+/// that harvesters miss it. The host is the mailbox's, not a site.
+bool is_spelled_out_address(std::string_view before, const context& ctx) noexcept {
+    if (!iequals(ctx.last_word, "at")) return false;
+    std::size_t end = before.size();
+    while (end > 0 && is_space(before[end - 1])) --end;
+    end -= std::min<std::size_t>(end, 2);  // "at"
+    while (end > 0 && is_space(before[end - 1])) --end;
+    std::size_t begin = end;
+    while (begin > 0 && !is_space(before[begin - 1]) && before[begin - 1] != '<' && before[begin - 1] != '(') --begin;
+    const std::string_view local = before.substr(begin, end - begin);
+    if (local.empty() || !is_dot_atom(local)) return false;
+    const bool bracketed = begin > 0 && (before[begin - 1] == '<' || before[begin - 1] == '(');
+    return bracketed || local.find_first_of("._-0123456789") != std::string_view::npos;
+}
+
+}  // namespace
+
 std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::string_view before,
                                                  const abbrev_options& options) {
     if (options.kinds == abbrev_none || token.empty() || token.size() > 2048) return std::nullopt;
     const context ctx = read_context(before);
     if (ctx.glued) return std::nullopt;
+    if (on_trace_line(before, ctx)) return std::nullopt;
 
     // An `@` before the path makes a mail address or nothing.
     const std::size_t at = token.find('@');
@@ -497,9 +535,12 @@ std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::st
         if (before.ends_with('~')) return std::nullopt;
         // Message-ID, In-Reply-To, References, Content-ID hold identifiers
         // shaped like addresses (RFC 5322 3.6.4): no one is to be mailed.
-        if (is_message_id(before)) return std::nullopt;
+        if (is_message_id(before) || iequals(ctx.last_word, "id")) return std::nullopt;
         return complete_email(token, ctx);
     }
+
+    // `List-Id: Debian devel <debian-devel.lists.debian.org>`: a name, not a site.
+    if (lex::is_identifier_header(lex::header_field_name(before))) return std::nullopt;
 
     const auto site = split_site(token);
     if (!site || site->host.empty()) return std::nullopt;
@@ -535,6 +576,11 @@ std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::st
     }
 
     if (!enabled(options, abbrev_kind::domain)) return std::nullopt;
+    if (is_spelled_out_address(before, ctx)) return std::nullopt;
+    // `irc.libera.chat`, `keys.openpgp.org`, `smtp.example.org`: a host
+    // named for a service that is not the web, which `http://` would not reach.
+    if (host->labels >= 3 && lex::is_non_web_service(host->first) && lex::cue_strength(ctx.last_word) != lex::cue::strong)
+        return std::nullopt;
     if (!domain_is_evident(*host, *site, ctx)) return std::nullopt;
     return abbrev_match{complete(http_scheme(options), token), abbrev_kind::domain};
 }
@@ -557,14 +603,58 @@ bool is_html_tag_name(std::string_view name) noexcept {
     return lex::is_html_element(name) && !(has_upper(name) && has_lower(name));
 }
 
-/// `scheme ":"` followed by something other than a space (Section 3;
-/// `Note: this` in brackets is prose), or the `URL:` prefix of Appendix E.
+/// A scheme the scanner takes in running text (a registered one, or any
+/// name followed by `//`: `Note: this` in brackets is prose, `c:\x` a
+/// drive, `std::map` C++), or the `URL:` prefix of Appendix E.
 bool starts_with_scheme(std::string_view s) noexcept {
     if (detail::starts_with_url_prefix(s)) return true;
-    if (s.empty() || !is_alpha(s.front())) return false;
-    std::size_t i = 1;
-    while (i < s.size() && (is_alnum(s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.')) ++i;
-    return i + 1 < s.size() && s[i] == ':' && !is_space(s[i + 1]);
+    std::size_t i = 0;
+    while (i < s.size() && i <= detail::max_scheme_length && detail::is_scheme_char(static_cast<unsigned char>(s[i])))
+        ++i;
+    return i < s.size() && s[i] == ':' &&
+           detail::classify_scheme(s.substr(0, i), s.substr(i + 1, 2)) != detail::scheme_kind::none;
+}
+
+/// A C or C++ header named as `#include` names it: `stdio.h`, `sys/types.h`,
+/// `boost/asio.hpp`.
+bool is_header_name(std::string_view s) noexcept {
+    static constexpr std::string_view suffixes[] = {".h", ".hh", ".hpp", ".hxx", ".h++", ".tcc", ".inl"};
+    return std::any_of(std::begin(suffixes), std::end(suffixes), [s](std::string_view x) {
+        return s.size() > x.size() && detail::ends_with_nocase(s, x);
+    });
+}
+
+/// Rule "angle code": what a program's text puts in angle brackets. A drive
+/// letter (`c:\\Program Files`, `C:/x`); a header name; characters Section
+/// 2.4.3 calls unwise, which no reference holds as they are (`1..2^16-1`,
+/// `a|b`, `{x}`); a range (`0..255`). Never content that starts with a scheme.
+bool is_code(std::string_view s) noexcept {
+    if (starts_with_scheme(s)) return false;
+    if (s.size() >= 2 && is_alpha(s[0]) && s[1] == ':' && (s.size() == 2 || s[2] == '\\' || s[2] == '/')) return true;
+    if (is_header_name(s)) return true;
+    if (s.find_first_of("\\^{}|`[]") != std::string_view::npos) return true;
+    for (std::size_t dots = s.find(".."); dots != std::string_view::npos; dots = s.find("..", dots + 1))
+        if (dots > 0 && dots + 2 < s.size() && is_alnum(s[dots - 1]) && is_alnum(s[dots + 2])) return true;
+    return false;
+}
+
+/// Whether `content` has blanks a writer put on one line: between words
+/// (`std::string, int`) or at its end (`tmp.pack ` before a shell's `>`).
+/// Appendix E joins only the blanks of a URL broken across lines.
+bool has_blank_on_one_line(std::string_view content) noexcept {
+    const std::size_t start = content.find_first_not_of(" \t\r\n");
+    if (start == std::string_view::npos) return false;
+    bool blank = false, line_break = false;
+    for (const char c : content.substr(start)) {
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+            blank = true;
+            line_break = line_break || c == '\n';
+        } else {
+            if (blank && !line_break) return true;
+            blank = line_break = false;
+        }
+    }
+    return blank && !line_break;
 }
 
 /// Rule "angle markup": comments, declarations, processing instructions,
@@ -583,7 +673,9 @@ bool is_markup(std::string_view s) noexcept {
     const std::string_view name = s.substr(0, n);
     const std::string_view rest = s.substr(n);
     if (rest.empty()) return is_html_tag_name(name);
-    if (rest == "/") return lex::is_void_element(name) && !(has_upper(name) && has_lower(name));  // <br/>
+    // An empty element: `<br/>`, `<p/>`, `<allow_anonymous/>`. A directory
+    // in brackets has a dot or a second segment (`<docs/intro/>`).
+    if (rest == "/") return name.find('.') == std::string_view::npos;
     if (!is_space(rest.front())) return false;
     // `a href="..."`, `img src=x /`, `td nowrap`: a tag with attributes.
     const std::string_view attrs = trim_space(rest);
@@ -614,8 +706,10 @@ bool is_mail_address(std::string_view s) noexcept {
 }
 
 /// Rule "angle reference": the shape of a URL reference (Section 5).
-bool is_reference_shape(std::string_view s) noexcept {
+/// `content` is `s` with the blanks around it.
+bool is_reference_shape(std::string_view content, std::string_view s) noexcept {
     if (starts_with_scheme(s)) return true;
+    if (has_blank_on_one_line(content)) return false;
     const char c = s.front();
     if (c == '/' || c == '?' || c == '#') return true;
     if (s == "." || s == ".." || s.starts_with("./") || s.starts_with("../")) return true;
@@ -635,15 +729,16 @@ bool is_reference_shape(std::string_view s) noexcept {
 }  // namespace
 
 angle_content classify_angle(std::string_view content) {
-    // Precedence (docs/abbreviations.md): empty, markup, address, reference,
-    // placeholder. Markup comes first because a tag may hold a URL in an
+    // Precedence (docs/abbreviations.md): empty, markup, address, code,
+    // reference, placeholder. Markup comes first because a tag may hold a URL in an
     // attribute (`<a href="http://...">`); an address before the reference
     // shapes because `fielding@ics.uci.edu` has a dot but is no path.
     const std::string_view s = trim_space(content);
     if (s.empty()) return angle_content::empty;
     if (is_markup(s)) return angle_content::markup;
     if (is_mail_address(s)) return angle_content::address;
-    if (is_reference_shape(s)) return angle_content::reference;
+    if (is_code(s)) return angle_content::code;
+    if (is_reference_shape(content, s)) return angle_content::reference;
     return angle_content::placeholder;
 }
 

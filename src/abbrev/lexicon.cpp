@@ -1,5 +1,6 @@
 #include "abbrev/lexicon.hpp"
 
+#include "text/ascii.hpp"
 #include "text/folded_set.hpp"
 
 #include <algorithm>
@@ -134,10 +135,26 @@ static_assert(sorted_unique(login_commands));
 
 // Mail header fields whose `<local@domain>` is a message or content
 // identifier, not a mailbox: RFC 5322 3.6.4 and RFC 2045 7.
-constexpr auto message_id_headers = std::to_array<std::string_view>({
-    "content-id", "in-reply-to", "message-id", "references",
+constexpr auto identifier_headers = std::to_array<std::string_view>({
+    "content-id", "in-reply-to", "list-id", "message-id", "references", "resent-message-id",
 });
-static_assert(sorted_unique(message_id_headers));
+static_assert(sorted_unique(identifier_headers));
+
+// First labels of hosts that serve something other than web pages: chat,
+// key servers, mail relays, name and time servers.
+constexpr auto non_web_services = std::to_array<std::string_view>({
+    "imap", "irc", "keys", "keyserver", "ldap", "mx", "ns", "ntp", "pop", "pop3", "smtp",
+});
+static_assert(sorted_unique(non_web_services));
+
+// Header fields a message collects on its way (RFC 5321 4.4, RFC 3464,
+// RFC 8601, RFC 6376, RFC 8617): host names of relays, not sites.
+constexpr auto trace_headers = std::to_array<std::string_view>({
+    "arc-authentication-results", "arc-message-signature", "arc-seal", "authentication-results",
+    "dkim-signature", "domainkey-signature", "received", "received-from-mta", "received-spf",
+    "remote-mta", "reporting-mta", "x-originating-ip", "x-received",
+});
+static_assert(sorted_unique(trace_headers));
 
 constexpr auto html_elements = std::to_array<std::string_view>({
     "a",        "abbr",     "address",  "area",     "article",  "aside",    "audio",    "b",
@@ -172,7 +189,29 @@ bool is_core_tld(std::string_view label) noexcept { return contains_folded<core_
 bool is_code_receiver(std::string_view label) noexcept { return contains_folded<code_receivers>(label); }
 bool is_generic_sld(std::string_view label) noexcept { return contains_folded<generic_slds>(label); }
 bool is_login_command(std::string_view word) noexcept { return contains_folded<login_commands>(word); }
-bool is_message_id_header(std::string_view name) noexcept { return contains_folded<message_id_headers>(name); }
+bool is_identifier_header(std::string_view name) noexcept { return contains_folded<identifier_headers>(name); }
+bool is_non_web_service(std::string_view label) noexcept {
+    if (contains_folded<non_web_services>(label)) return true;
+    // mx1, ns2, smtp3: numbered relays and name servers.
+    std::size_t letters = 0;
+    while (letters < label.size() && is_alpha(label[letters])) ++letters;
+    if (letters == 0 || letters == label.size()) return false;
+    for (std::size_t i = letters; i < label.size(); ++i)
+        if (!is_digit(label[i])) return false;
+    return contains_folded<non_web_services>(label.substr(0, letters));
+}
+bool is_trace_header(std::string_view name) noexcept { return contains_folded<trace_headers>(name); }
+
+std::string_view header_field_name(std::string_view line) noexcept {
+    std::size_t i = 0;
+    while (i < line.size() && (line[i] == '>' || line[i] == ' ' || line[i] == '\t')) ++i;
+    const std::size_t begin = i;
+    while (i < line.size() && (is_alnum(line[i]) || line[i] == '-')) ++i;
+    const std::size_t end = i;
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    if (end == begin || i >= line.size() || line[i] != ':' || !is_alpha(line[begin])) return {};
+    return line.substr(begin, end - begin);
+}
 bool is_html_element(std::string_view name) noexcept { return contains_folded<html_elements>(name); }
 bool is_void_element(std::string_view name) noexcept { return contains_folded<void_elements>(name); }
 

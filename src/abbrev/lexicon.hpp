@@ -38,9 +38,21 @@ cue cue_strength(std::string_view word) noexcept;
 /// A command after which `user@host` is a login, not a mail address.
 bool is_login_command(std::string_view word) noexcept;
 
-/// A mail header field that holds message identifiers, not mailboxes
-/// (`Message-ID`, `In-Reply-To`, `References`, `Content-ID`).
-bool is_message_id_header(std::string_view name) noexcept;
+/// A mail header field that holds identifiers, not mailboxes or sites
+/// (`Message-ID`, `In-Reply-To`, `References`, `Content-ID`, `List-Id`).
+bool is_identifier_header(std::string_view name) noexcept;
+
+/// A first label naming a service other than the web (`irc`, `keys`,
+/// `smtp`, `mx`, `ns1`, ...).
+bool is_non_web_service(std::string_view label) noexcept;
+
+/// A mail trace header field (`Received`, `Reporting-MTA`, `DKIM-Signature`,
+/// `Authentication-Results`, ...): its host names are relays.
+bool is_trace_header(std::string_view name) noexcept;
+
+/// The field name when `line` (a line's start, after any mail quote prefix)
+/// is a header field `Name:`; empty otherwise.
+std::string_view header_field_name(std::string_view line) noexcept;
 
 /// An HTML element name (`b`, `p`, `div`, `br`, `h1`...).
 bool is_html_element(std::string_view name) noexcept;

@@ -6,6 +6,8 @@
 
 #include <urlsift/abbrev.hpp>
 
+#include "abbrev/lexicon.hpp"
+#include "scan/continuation.hpp"
 #include "scan/emit.hpp"
 #include "text/ascii.hpp"
 
@@ -111,6 +113,12 @@ inline angle_walk walk_angle(scan_parts& p, std::size_t a) {
         }
         if (saw_break) return stop(angle_verdict::no_wrapper); // a blank line: this `<` wraps nothing
         saw_break = true;
+        // A typesetter's hyphen at the break belongs to neither line's text.
+        if (!c.pieces.empty() && !in_piece) {
+            auto& last = c.pieces.back();
+            const std::size_t cut = typeset_hyphen_before(t, w.index_of(last.offset + last.length));
+            if (cut != 0 && cut < last.length) last.length -= cut;
+        }
         // Appendix E: a hyphen before the break may or may not belong to the URL.
         if (!c.pieces.empty() && t[w.index_of(c.end()) - 1] == '-' &&
             (walk.hyphen_pieces.empty() || walk.hyphen_pieces.back() != c.pieces.size() - 1))
@@ -151,6 +159,25 @@ inline int starts_with_scheme(std::string_view joined) {
     return usable ? 1 : -1;
 }
 
+/// Whether brackets without a scheme, between `before` (their line up to
+/// the `<`) and the byte `after` the `>` (-1 at the end), hold a name from
+/// a program or a mail header rather than a reference: `#include <x/y>`,
+/// a reST role's target `` :doc:`text </a/b>` ``, `List-Id: <a.b.org>`,
+/// `Received: ... <relay.example.org>`.
+inline bool holds_program_text(std::string_view before, int after) noexcept {
+    if (after == '`') return true;
+    const std::string_view field = lexicon::header_field_name(before);
+    if (lexicon::is_identifier_header(field) || lexicon::is_trace_header(field)) return true;
+    while (!before.empty() && (before.back() == ' ' || before.back() == '\t')) before.remove_suffix(1);
+    for (const std::string_view directive : {"include", "import", "include_next"}) {
+        if (!before.ends_with(directive)) continue;
+        std::string_view rest = before.substr(0, before.size() - directive.size());
+        while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t')) rest.remove_suffix(1);
+        if (rest.ends_with('#')) return true;
+    }
+    return false;
+}
+
 /// `<` at t[a]. Unless more input is needed, `next` is where scanning
 /// resumes: after the `>` when a reference was reported, else right
 /// after the `<`.
@@ -184,7 +211,6 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
     }
     const std::string& joined = p.out.join(w, c);
     const std::size_t body_start = w.index_of(c.pieces.front().offset);
-    const std::size_t body_end = w.index_of(c.end());
 
     // A scheme makes it an absolute URL; without one, Appendix F: only
     // something shaped like a reference is resolved against the base.
@@ -200,7 +226,13 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
             if (match) c.form = reference_form::abbreviated;
         }
     } else {
-        const angle_content kind = classify_angle(w.t.substr(body_start, body_end - body_start));
+        // Up to the `>`: blanks before it are evidence (`<tmp.pack >out`).
+        const angle_content kind = classify_angle(w.t.substr(body_start, walk.gt - body_start));
+        if (kind == angle_content::reference) {
+            const int after = w.byte_at(w.base + walk.gt + 1);
+            if (after < 0 && !w.at_end) return angle_verdict::need_more;
+            if (holds_program_text(w.before_on_line(a), after)) return angle_verdict::could_wrap;
+        }
         if (kind == angle_content::address) {
             match = complete_abbreviated(joined, w.before_on_line(a), p.opt.abbrev);
             if (!match) return angle_verdict::could_wrap;

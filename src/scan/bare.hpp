@@ -278,6 +278,8 @@ inline verdict scan_bare(scan_parts& p, std::size_t s, std::size_t scheme_len, r
         if (next.need_more) return verdict::more(0);
         if (next.at == 0) break;
         if (next.hyphen) c.hyphens.push_back(total - 1);
+        c.pieces.back().length -= next.dropped;
+        total -= next.dropped;
         from = next.at;
     }
     trim_trailing(w, c);
@@ -309,13 +311,19 @@ inline std::size_t scheme_start(scan_window& w, std::size_t colon) {
     return colon - len;
 }
 
+/// Whether `rest` (what follows a colon) starts with `//`.
+inline bool starts_with_slashes(std::string_view rest) noexcept { return rest.starts_with("//"); }
+
 /// The registered schemes that end just before the colon t[colon] inside
 /// the run of scheme characters t[s0, colon), shortest-start first: calls
 /// `f(start)` for each until it returns true. Longer names are in no
-/// registered entry.
+/// registered entry. Only before `//`: a scheme cut out of the end of a
+/// word without them is the word's tail (`vim:set` is no `im:` URL,
+/// `scd:ccid:x` no `cid:` one).
 template <class F>
 bool for_registered_suffixes(std::string_view t, std::size_t s0, std::size_t colon, F&& f) {
     const std::string_view rest = t.substr(colon + 1, 2);
+    if (!starts_with_slashes(rest)) return false;
     for (std::size_t k = std::max(s0 + 1, colon - std::min(colon, max_registered_scheme_length)); k + 2 <= colon; ++k) {
         if (!is_alpha(t[k])) continue;
         const std::string_view name = t.substr(k, colon - k);
@@ -327,10 +335,12 @@ bool for_registered_suffixes(std::string_view t, std::size_t s0, std::size_t col
 /// The scheme that the colon t[colon] ends, given the run of scheme
 /// characters t[s0, colon): the whole run if it is a scheme, else its
 /// longest suffix that is a registered one (`randomtexthttp://x`,
-/// `can...http://x`), else npos.
-inline std::size_t choose_scheme(std::string_view t, std::size_t s0, std::size_t colon) {
+/// `can...http://x`), else npos. A run `glued` to an identifier before it
+/// (`type_info:x`) is the end of that word unless `//` follows.
+inline std::size_t choose_scheme(std::string_view t, std::size_t s0, std::size_t colon, bool glued) {
     const std::string_view whole = t.substr(s0, colon - s0);
     const std::string_view rest = t.substr(colon + 1, 2);
+    if (glued && !starts_with_slashes(rest)) return npos;
     // A compound scheme (`git+ssh`, `svn+ssh`) names itself whole.
     const bool compound = whole.find('+') != std::string_view::npos;
     const auto any = [](std::size_t) { return true; };
@@ -451,7 +461,7 @@ inline verdict scan_scheme_at(scan_parts& p, const run_view& run, std::size_t co
     // carried bytes start with the run.
     if (run.word) url_stop = std::min(url_stop, run.cand_stop);
     if (colon + 3 > t.size() && !p.w.at_end) return verdict::more(url_stop);
-    const std::size_t s = choose_scheme(t, s0, colon);
+    const std::size_t s = choose_scheme(t, s0, colon, p.w.byte_at(p.w.base + s0 - 1) == '_');
     // Appendix E: `URL:` is the prefix, not a scheme.
     if (s == npos || starts_with_url_prefix(t.substr(s, colon - s + 1))) return verdict::nothing();
     const verdict v = scan_bare(p, s, colon - s, reference_form::absolute, wrapper_kind::none, s);

@@ -23,8 +23,13 @@ inline bool holds_scheme_start(std::string_view word) {
         while (from > 0 && colon - from < max_scheme_length && is_scheme_char(static_cast<unsigned char>(word[from - 1])))
             --from;
         const std::string_view rest = word.substr(colon + 1);
+        // As the scanner chooses (choose_scheme): a name cut out of a longer
+        // run, or glued to an identifier, counts only before `//`.
+        const bool slashes = rest.starts_with("//");
+        if (!slashes && from > 0 && word[from - 1] == '_') continue;
+        while (from < colon && !is_alpha(word[from])) ++from;
         for (std::size_t b = from; b < colon; ++b) {
-            if (colon - b > max_registered_scheme_length) continue;
+            if (colon - b > max_registered_scheme_length || (b > from && !slashes)) continue;
             const std::string_view name = word.substr(b, colon - b);
             if (is_registered_scheme(name) && classify_scheme(name, rest) != scheme_kind::none) return true;
         }
@@ -58,10 +63,22 @@ inline bool completes_alone(std::string_view word, const abbrev_options& abbrev)
 
 /// Where a URL ending at t[e] goes on, if it does.
 struct continued {
-    bool need_more = false; ///< the bytes that decide are not fed yet
-    std::size_t at = 0;     ///< where it goes on; 0 when it ends at e
-    bool hyphen = false;    ///< joined by the hyphen rule
+    bool need_more = false;   ///< the bytes that decide are not fed yet
+    std::size_t at = 0;       ///< where it goes on; 0 when it ends at e
+    bool hyphen = false;      ///< joined by the hyphen rule
+    std::size_t dropped = 0;  ///< bytes of a typesetter's hyphen before e, not part of the URL
 };
+
+/// The length of a typesetter's hyphen ending t[.., e): U+2010 HYPHEN,
+/// which groff writes where it breaks a word at a line end, or U+00AD SOFT
+/// HYPHEN; 0 for anything else. Neither is ever part of a URL at a break.
+/// (A soft hyphen is no URL character, so a run ends before it; the
+/// scanner looks for one after the run too.)
+inline std::size_t typeset_hyphen_before(std::string_view t, std::size_t e) noexcept {
+    if (e >= 3 && t.substr(e - 3, 3) == "\xE2\x80\x90") return 3;
+    if (e >= 2 && t.substr(e - 2, 2) == "\xC2\xAD") return 2;
+    return 0;
+}
 
 /// The first word of the next line, when the URL starting at t[s] and
 /// ending at t[e] is followed by a line break (after blanks) and a line
@@ -105,8 +122,15 @@ inline next_word word_after_break(scan_window& w, std::size_t s, std::size_t e, 
 inline continued continuation(scan_window& w, const abbrev_options& abbrev, std::size_t max_length, std::size_t s,
                               std::size_t e, int& url_depth) {
     const char last = w.t[e - 1];
-    if (!is_break_char(last)) return {};
-    const next_word next = word_after_break(w, s, e, url_depth, max_length);
+    std::size_t typeset = typeset_hyphen_before(w.t, e);
+    // A soft hyphen is no URL character: the run ended before it.
+    std::size_t after = e;
+    if (typeset == 0 && e < w.size() && static_cast<unsigned char>(w.t[e]) == 0xC2) {
+        if (e + 1 >= w.size()) return {!w.at_end, 0, false};
+        if (static_cast<unsigned char>(w.t[e + 1]) == 0xAD) after = e + 2;
+    }
+    if (!is_break_char(last) && typeset == 0 && after == e) return {};
+    const next_word next = word_after_break(w, s, after, url_depth, max_length);
     if (next.need_more) return {true, 0, false};
     if (next.at == 0) return {};
     const std::string_view word = next.word;
@@ -114,23 +138,32 @@ inline continued continuation(scan_window& w, const abbrev_options& abbrev, std:
     if (static_cast<unsigned char>(first) < 0x80 && !is_alnum(first) && first != '/' && first != '~' && first != '%' &&
         first != '_')
         return {};
-    // A new URL on the next line is not a continuation, and neither is
-    // an abbreviated one the options would complete: completing it
-    // writes a scheme there, and the reading must not change with that.
-    if (word.find("://") != std::string_view::npos || starts_with_nocase(word, "www.") ||
-        starts_with_url_prefix(word) || holds_scheme_start(word) || completes_alone(word, abbrev))
+    // A new URL on the next line is not a continuation.
+    if (word.find("://") != std::string_view::npos || starts_with_nocase(word, "www.") || starts_with_url_prefix(word))
         return {};
+    // A word broken by the typesetter: the hyphen is its, not the URL's
+    // (`https://argcom‐` + `plete.readthedocs.org/`).
+    if ((typeset != 0 && e - s > typeset) || after != e) return {false, next.at, false, typeset};
+    // Neither is an abbreviated one the options would complete: completing
+    // it writes a scheme there, and the reading must not change with that.
+    if (holds_scheme_start(word) || completes_alone(word, abbrev)) return {};
     // Appendix E: ignore the whitespace around a break after a hyphen.
     if (last == '-' && e - s > 1) return {false, next.at, true};
     // After a period the next line usually starts a sentence: only a
     // lower-case or digit start continues (`ds.internic.` + `net/rfc/`).
     if (last == '.' && !(is_lower(first) || is_digit(first))) return {};
-    // Other breaks: the next word must itself look like URL text.
+    // An absolute path (`/etc/hosts`) is a word of its own; no URL goes on
+    // with a second "/" after the break.
+    if (first == '/') return {};
+    // Other breaks: the next word must itself look like URL text. A capital
+    // starts a sentence (`README.md explains it`) unless the word is a path.
+    bool dotted_name = false;
     for (std::size_t j = 0; j < word.size(); ++j) {
         const char c = word[j];
         if (c == '/' || c == '?' || c == '=' || c == '#' || c == '%') return {false, next.at, false};
-        if (c == '.' && j + 1 < word.size() && is_alnum(word[j + 1])) return {false, next.at, false};
+        if (c == '.' && j + 1 < word.size() && is_alnum(word[j + 1])) dotted_name = true;
     }
+    if (dotted_name && !is_upper(first)) return {false, next.at, false};
     return {};
 }
 

@@ -122,6 +122,9 @@ scheme_kind classify_scheme(std::string_view name, std::string_view rest) noexce
     if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z'))) return scheme_kind::none;
     for (char c : name)
         if (!is_scheme_char(static_cast<unsigned char>(c))) return scheme_kind::none;
+    // `std::type_info::operator==`, `Foo::bar`: a second colon is C++'s
+    // scope operator, never the start of a scheme-specific part.
+    if (!rest.empty() && rest[0] == ':') return scheme_kind::none;
     const bool slashes = rest.size() >= 2 && rest[0] == '/' && rest[1] == '/';
     if (const scheme_entry* it = find_scheme(name)) {
         switch (it->kind) {

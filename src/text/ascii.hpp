@@ -45,6 +45,11 @@ constexpr bool starts_with_nocase(std::string_view s, std::string_view prefix) n
     return s.size() >= prefix.size() && iequals(s.substr(0, prefix.size()), prefix);
 }
 
+/// Whether `s` ends with `suffix` but for the case of ASCII letters.
+constexpr bool ends_with_nocase(std::string_view s, std::string_view suffix) noexcept {
+    return s.size() >= suffix.size() && starts_with_nocase(s.substr(s.size() - suffix.size()), suffix);
+}
+
 /// Appendix E: whether `s` starts with the prefix `URL:` (any case), which
 /// marks what follows as a URL and is not part of it.
 constexpr bool starts_with_url_prefix(std::string_view s) noexcept { return starts_with_nocase(s, "url:"); }

@@ -1,0 +1,87 @@
+// Precision on text nobody here wrote: each rule with the kind of excerpt
+// (man pages, changelogs, RFCs, mail) that showed it was needed. What a
+// careful reader takes for a link is found; code, markup and mail
+// plumbing are not.
+
+#include "scan_test_util.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+using list = std::vector<std::string>;
+
+namespace {
+
+/// The URLs found, the same whole and in chunks.
+list found(std::string_view text) { return urlsift::test::urls_of(text); }
+
+}  // namespace
+
+TEST_CASE("angle brackets holding program text are no wrappers", "[scanner][precision]") {
+    // C and C++ sources and manuals (stdio(3), g++(1)).
+    CHECK(found("#include <stdio.h>\n#include <sys/types.h>\n").empty());
+    CHECK(found("   #  include <boost/asio>\n").empty());
+    CHECK(found("       std::map<std::string, int> counts;\n").empty());
+    // TLS presentation language (RFC 8446 section 3): vector bounds.
+    CHECK(found("          opaque cookie<1..2^16-1>;\n          uint8 legacy<0..255>;\n").empty());
+    // XML configuration in a README, a Windows path in a FAQ.
+    CHECK(found("  Add <allow_anonymous/> to the <policy> element.\n").empty());
+    CHECK(found("Install into <c:\\Program Files\\Foo> by default.\n").empty());
+    // Sphinx roles: the target of :doc: is a document name.
+    CHECK(found("See :doc:`the tutorial </guide/start>` first.\n").empty());
+    // A shell redirection (git-index-pack(1)).
+    CHECK(found("       $ git index-pack --stdin <tmp.pack >trailer\n").empty());
+    // A mail header naming a list.
+    CHECK(found("List-Id: Debian Development <debian-devel.lists.debian.org>\n").empty());
+    // A reST link with a URL is one.
+    CHECK(found("See `the site <https://example.org/docs/>`_.\n") == list{"https://example.org/docs/"});
+}
+
+TEST_CASE("a scheme is a scheme only where running text writes one", "[scanner][precision]") {
+    // C++ scope, a vim modeline, a GnuPG card reader option.
+    CHECK(found("returns std::type_info::operator== as well\n").empty());
+    CHECK(found("# vim:set ts=8 sw=4:\n").empty());
+    CHECK(found("  reader-port scd:ccid:x\n").empty());
+    // A registered scheme glued to a word still counts before "//".
+    CHECK(found("randomtexthttp://example.org/x\n") == list{"http://example.org/x"});
+}
+
+TEST_CASE("groff's hyphen at a line break inside a URL is dropped", "[scanner][precision]") {
+    // man -P cat renders a hyphenated word with U+2010 at the line end.
+    CHECK(found("       See https://argcom\xE2\x80\x90\n       plete.readthedocs.io/ for details.\n") ==
+          list{"https://argcomplete.readthedocs.io/"});
+    CHECK(found("       <https://savan\xE2\x80\x90\n       nah.gnu.org/bugs/?group=groff>\n") ==
+          list{"https://savannah.gnu.org/bugs/?group=groff"});
+    // A soft hyphen likewise.
+    CHECK(found("see http://exam\xC2\xAD\nple.org/x\n") == list{"http://example.org/x"});
+}
+
+TEST_CASE("a URL does not go on to a line that starts a sentence or a path", "[scanner][precision]") {
+    CHECK(found("The sources are at http://example.org/dist/\nREADME.md explains the layout.\n") ==
+          list{"http://example.org/dist/"});
+    CHECK(found("Mirror: http://example.org/pub/\n/etc/hosts lists the others.\n") == list{"http://example.org/pub/"});
+    // A wrapped file name in lower case still continues.
+    CHECK(found("see http://example.org/docs/\nindex.html for details\n") == list{"http://example.org/docs/index.html"});
+}
+
+TEST_CASE("mail plumbing is not a link", "[scanner][precision]") {
+    const std::string received =
+        "Received: from mx2.example.net (mx2.example.net [192.0.2.7])\n"
+        "\tby mail.example.org (Postfix) with ESMTPS id <0GK500B0XY@mail.example.org>\n"
+        "\tfor <jdoe@example.org>; Tue, 3 Mar 2020 10:00:00 +0000\n"
+        "Reporting-MTA: dns; smtp.example.com\n";
+    CHECK(found(received).empty());
+    CHECK(found("Questions to <jdoe at example.edu> please.\n").empty());
+    CHECK(found("Written by J. Doe (j.doe at example.edu).\n").empty());
+    // A web address after "at" is still one.
+    CHECK(found("The code is hosted at example.org now.\n") == list{"http://example.org"});
+}
+
+TEST_CASE("hosts of services other than the web are not completed to http://", "[scanner][precision]") {
+    CHECK(found("Join #debian on irc.oftc.net or irc.libera.chat.\n").empty());
+    CHECK(found("  gpg --keyserver keys.openpgp.org --recv-keys 0x1234\n").empty());
+    CHECK(found("Visit www.example.org and ftp.example.org.\n") ==
+          list{"http://www.example.org", "ftp://ftp.example.org"});
+}
