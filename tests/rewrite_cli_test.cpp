@@ -37,6 +37,16 @@ TEST_CASE("rewrite copies stdin to stdout with references made absolute", "[cli]
     CHECK(r.err.empty());
 }
 
+TEST_CASE("rewrite completes only abbreviations a service prefix names, unless asked", "[cli][rewrite]") {
+    // A bare host name in a man page or a message is as often a file, a
+    // unit or a relay as a site: left as written by default.
+    const std::string text = "Received: from mx2.example.net\nEnable default.target; see example.org and www.example.org.\n";
+    CHECK(run_cli("rewrite -", text).out ==
+          "Received: from mx2.example.net\nEnable default.target; see example.org and http://www.example.org.\n");
+    CHECK(run_cli("rewrite --abbrev www,domain -", text).out ==
+          "Received: from mx2.example.net\nEnable default.target; see http://example.org and http://www.example.org.\n");
+}
+
 TEST_CASE("rewrite -i edits files atomically, keeping mode and making backups", "[cli][rewrite]") {
     scratch_dir dir;
     const auto a = dir.path / "a.txt", b = dir.path / "b.txt";

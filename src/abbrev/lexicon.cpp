@@ -65,6 +65,7 @@ constexpr auto file_extension_tlds = std::to_array<std::string_view>({
     "rs",     // Rust
     "run",    // self-extracting installer
     "sh",     // shell script
+    "sl",     // S-Lang script (vikeys.sl)
     "so",     // shared object
     "sv",     // SystemVerilog
     "zip",    // archive
@@ -72,19 +73,21 @@ constexpr auto file_extension_tlds = std::to_array<std::string_view>({
 static_assert(sorted_unique(file_extension_tlds));
 
 // TLDs that read as function words in running text (`it.Is` in a missing
-// space, `about.me`) or as member names in code (`user.name`, `req.host`).
+// space, `about.me`), as member names in code (`user.name`, `req.host`,
+// `Color.blue`) or as the last part of a unit or program name in a manual
+// (`default.target`, `ld.gold`).
 constexpr auto word_tlds = std::to_array<std::string_view>({
-    "app", "as", "at", "auto", "bar", "be", "best", "bid", "blog",
-    "book", "box", "buy", "by", "call", "case", "cat", "center", "channel",
+    "app", "as", "at", "auto", "bar", "be", "best", "bid", "black", "blog", "blue",
+    "book", "box", "build", "buy", "by", "call", "case", "cat", "center", "channel",
     "chat", "click", "cloud", "codes", "contact", "data", "date", "day", "deal",
     "design", "dev", "direct", "do", "docs", "download", "email", "events", "express",
-    "fail", "fan", "fast", "final", "foo", "free", "fun", "game", "global",
-    "group", "help", "here", "host", "how", "id", "in", "info", "is",
-    "it", "link", "live", "map", "me", "media", "menu", "my", "name",
-    "new", "next", "no", "now", "one", "open", "page", "pay", "play",
-    "post", "read", "report", "run", "save", "search", "select", "show", "site",
-    "so", "style", "support", "to", "today", "top", "total", "us", "win",
-    "work", "zone",
+    "fail", "fan", "fast", "final", "foo", "free", "fun", "game", "global", "gold",
+    "green", "group", "help", "here", "host", "how", "id", "in", "info", "is", "it",
+    "link", "live", "map", "me", "media", "menu", "my", "name", "new", "next", "no",
+    "now", "one", "open", "page", "pay", "pink", "play", "post", "read", "red",
+    "report", "run", "save", "search", "select", "show", "site", "so", "style",
+    "support", "target", "to", "today", "tools", "top", "total", "us", "win", "work",
+    "zone",
 });
 static_assert(sorted_unique(word_tlds));
 

@@ -34,14 +34,15 @@ URLs are delimited as Appendix E of RFC 2396's draft recommends: "quotes",
 <angle brackets> and <URL:...> wrappers are removed, URLs broken across lines
 inside <...> are joined, trailing punctuation is dropped. Abbreviated URLs
 (www.w3.org/Addressing/) are completed; with --base, relative references in
-<...> or after URL: are resolved. With no FILE, or when FILE is -, standard
-input is read.
+<...> or after URL: are resolved. Without a base they cannot be made
+absolute and are left out (--relative lists them as written). With no FILE,
+or when FILE is -, standard input is read.
 )help";
 
 constexpr std::string_view epilog = R"help(
 Output formats:
-  text   the URL (absolute form, or the reference as written when there is no
-         base), prefixed by FILE: with -H and LINE: with -n
+  text   the URL in absolute form (with --relative and no base, a relative
+         reference as written), prefixed by FILE: with -H and LINE: with -n
   jsonl  one object per reference: file, line, column, offset, length, raw,
          url, wrapper, form, joined, alternatives, pieces, base, truncated,
          warnings (Section 7: password-in-userinfo, non-default-port,
@@ -80,6 +81,7 @@ struct settings {
     bool unique = false;
     bool raw = false;
     bool warnings = false; ///< Section 7 warnings as notes on stderr
+    bool relative = false; ///< list relative references even without a base to resolve them
     bool binary_text = false;
     bool canonicalize = false; ///< apply the resolver mode/normalization to absolute URLs without a base
     std::optional<std::string> base;
@@ -99,6 +101,8 @@ public:
         long count = 0;
         scanner sc(scan_, [&](found_reference& r) {
             if (st_.resolution_base) resolve_reference(r, *st_.resolution_base);
+            // DESIGN: without a base, only what can be made absolute is a result.
+            if (r.form == reference_form::relative && !st_.resolution_base && !st_.relative) return true;
             if (emit(r)) ++count;
             return true;
         });
@@ -295,6 +299,7 @@ int cmd_extract(const args& a) {
         ("unique,u", po::bool_switch(), "print each URL once, at its first occurrence")
         ("warnings", po::bool_switch(), "note Section 7 warnings on stderr (jsonl always has them)")
         ("raw", po::bool_switch(), "print the text as written between the wrappers (line breaks kept)")
+        ("relative", po::bool_switch(), "without --base, list relative references too, as written")
         ("recursive,r", po::bool_switch(), "read the files under each DIR")
         ("binary", po::value<std::string>(&binary), "files with a NUL byte: skip (default) or text")
         ("encoding", po::value<std::string>(&encoding), "charset of the input: utf-8 (default), latin1, windows-1252, ...");
@@ -315,6 +320,7 @@ int cmd_extract(const args& a) {
     st.unique = vm["unique"].as<bool>();
     st.raw = vm["raw"].as<bool>();
     st.warnings = vm["warnings"].as<bool>();
+    st.relative = vm["relative"].as<bool>();
     st.resolve = make_resolve_options("extract", ss);
     st.canonicalize = st.resolve.normalize || st.resolve.mode == resolve_mode::browser;
     st.binary_text = parse_binary_as_text("extract", binary);
