@@ -85,3 +85,19 @@ TEST_CASE("hosts of services other than the web are not completed to http://", "
     CHECK(found("Visit www.example.org and ftp.example.org.\n") ==
           list{"http://www.example.org", "ftp://ftp.example.org"});
 }
+
+TEST_CASE("link text in brackets after a URL is not part of it", "[scanner][precision]") {
+    // AsciiDoc: URL[text].
+    CHECK(found("See https://example.org/doc[the user guide] for more.\n") == list{"https://example.org/doc"});
+    // A closed pair in the run stays, as peers and wikis expect.
+    CHECK(found("See https://example.org/wiki/Blur_[band] now.\n") == list{"https://example.org/wiki/Blur_[band]"});
+    // IPv6 hosts and PHP-style queries keep their brackets.
+    CHECK(found("at http://[2001:db8::1]:8080/x now\n") == list{"http://[2001:db8::1]:8080/x"});
+    CHECK(found("try http://example.org/q?a[]=1&a[]=2 now\n") == list{"http://example.org/q?a[]=1&a[]=2"});
+}
+
+TEST_CASE("URL: and a blank before a relative path", "[scanner][precision]") {
+    // Relative references: found as written, resolved when there is a base.
+    const std::string text = "Moved, URL: ../g and URL: ./h/i.\nURL: . Nothing.\n";
+    CHECK(found(text) == list{"../g", "./h/i"});
+}

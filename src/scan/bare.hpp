@@ -106,6 +106,27 @@ inline void trim_possessive(const scan_window& w, candidate& c) {
     if (quotes == 1) last.length -= 2;
 }
 
+/// AsciiDoc's `https://example.org/doc[link text]`: a `[` after the host
+/// whose `]` is not in the run (the text goes on past a blank) opens link
+/// text, not part of the URL. (Section 2.4.3 makes `[` unwise outside an
+/// IPv6 host; `?a[]=1` and `wiki/Blur_[band]` close theirs and keep them.)
+inline void cut_link_text(const scan_window& w, candidate& c) {
+    if (c.pieces.empty() || c.form != reference_form::absolute) return;
+    auto& last = c.pieces.back();
+    const std::size_t from = w.index_of(last.offset);
+    const std::size_t end = from + static_cast<std::size_t>(last.length);
+    const std::string_view piece = w.t.substr(from, end - from);
+    const std::size_t skip = c.pieces.size() == 1 ? c.scheme_length + 1 : 0;
+    for (std::size_t k = piece.find('[', skip); k != std::string_view::npos; k = piece.find('[', k + 1)) {
+        // `http://[::1]/`, `http://u@[::1]/`: an IP literal host.
+        if (k >= 2 && (piece.substr(k - 2, 2) == "//" || piece[k - 1] == '@')) continue;
+        if (piece.find(']', k) == std::string_view::npos) {
+            if (k > skip || c.pieces.size() > 1) last.length = k;
+            return;
+        }
+    }
+}
+
 /// Appendix E: sentence punctuation after a bare URL is not part of it,
 /// nor is a closing bracket without an opening partner inside the URL
 /// (so `wiki/Mercury_(planet)` keeps its parenthesis), nor an emphasis
@@ -282,6 +303,7 @@ inline verdict scan_bare(scan_parts& p, std::size_t s, std::size_t scheme_len, r
         total -= next.dropped;
         from = next.at;
     }
+    cut_link_text(w, c);
     trim_trailing(w, c);
     if (c.pieces.empty()) return verdict::nothing();
     if (form == reference_form::absolute && lacks_scheme_specific_part(w, c, s)) return verdict::nothing();
@@ -400,7 +422,15 @@ inline verdict scan_url_prefix(scan_parts& p, std::size_t u) {
     bool more = false;
     const char_info c = w.at(k, more);
     if (more) return verdict::more(0);
-    if (!is_run_role(c.role) || c.role == char_role::trailing) return verdict::nothing();
+    // Sentence punctuation after `URL: ` is prose, but `./` and `../` start
+    // a relative path (`URL: ../g`).
+    if (!is_run_role(c.role)) return verdict::nothing();
+    if (c.role == char_role::trailing) {
+        if (t[k] != '.') return verdict::nothing();
+        const std::size_t slash = k + (k + 1 < t.size() && t[k + 1] == '.' ? 2 : 1);
+        if (slash >= t.size()) return w.at_end ? verdict::nothing() : verdict::more(0);
+        if (t[slash] != '/') return verdict::nothing();
+    }
     return scan_prefixed(p, u, k);
 }
 
