@@ -194,3 +194,20 @@ TEST_CASE("extract notes what it could not do as asked", "[cli][extract]") {
     CHECK(warned.out == "ftp://u:pw@example.org:25/x\n");
     CHECK(warned.err.find("warning: password-in-userinfo, non-default-port, reserved-port") != std::string::npos);
 }
+
+TEST_CASE("extract: <www.x.org> and <host.tld> are the sites their writers meant, base or no base", "[cli]") {
+    using urlsift::test::run_cli;
+    // Appendix F calls them relative paths where a base is defined; a
+    // careful reader of `ACME <www.acme.com>` goes to the site.
+    const std::string text = "ACME <www.acme.com>, <example.org/x> and <docs/x.html>\n";
+    CHECK(run_cli("extract --base http://a/b/ -", text).out ==
+          "http://www.acme.com\nhttp://example.org/x\nhttp://a/b/docs/x.html\n");
+    CHECK(run_cli("extract -", text).out == "http://www.acme.com\nhttp://example.org/x\n");
+    // The literal reading on request.
+    CHECK(run_cli("extract --literal-brackets --base http://a/b/ -", text).out ==
+          "http://a/b/www.acme.com\nhttp://a/b/example.org/x\nhttp://a/b/docs/x.html\n");
+    // rewrite completes only what its --abbrev names; a bare host it may
+    // not complete is left as written, not made a path under the base.
+    CHECK(run_cli("rewrite --base http://a/b/ -", text).out ==
+          "ACME <http://www.acme.com>, <example.org/x> and <http://a/b/docs/x.html>\n");
+}

@@ -41,6 +41,10 @@ URLSIFT_EXPORT std::string_view to_string(abbrev_kind kind) noexcept;
 struct abbrev_options {
     abbrev_set kinds = abbrev_default;
     bool https = false; ///< complete with https:// instead of http://
+    /// `<www.w3.org/x>` and `<host.tld>` read as written: a relative path,
+    /// as Appendix F has it. By default they are read as the abbreviated
+    /// URLs their writers meant, base or no base.
+    bool literal_in_brackets = false;
 };
 
 /// An abbreviated URL and the absolute URL it stands for.

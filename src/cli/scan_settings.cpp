@@ -22,7 +22,10 @@ void add_scan_options(po::options_description& opts, scan_settings& s, const cha
             "longest URL in bytes (default 65536); longer ones are cut")
         ("abbrev", po::value<std::string>(&s.abbrev), abbrev_default_help)
         ("abbrev-scheme", po::value<std::string>(&s.abbrev_scheme),
-            "scheme for completed host names: http (default) or https");
+            "scheme for completed host names: http (default) or https")
+        ("literal-brackets", po::bool_switch(&s.literal_brackets),
+            "read <www.x.org/p> and <host.tld> as relative paths under --base, as Appendix F does, "
+            "not as abbreviated URLs (docs/abbreviations.md)");
     // clang-format on
 }
 
@@ -64,6 +67,7 @@ scan_options make_scan_options(std::string_view command, const scan_settings& s,
     if (s.abbrev_scheme != "http" && s.abbrev_scheme != "https")
         throw usage_error(cmd, "unknown --abbrev-scheme '" + s.abbrev_scheme + "' (choose http or https)");
     so.abbrev.https = s.abbrev_scheme == "https";
+    so.abbrev.literal_in_brackets = s.literal_brackets;
     make_base(command, s); // a bad base is a usage error before any input is read
     return so;
 }

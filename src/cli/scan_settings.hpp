@@ -20,11 +20,13 @@ struct scan_settings {
     std::string abbrev_scheme = "http";
     long long max_url_length = 64 * 1024; ///< signed, so that "-5" is caught, not wrapped
     bool normalize = false;
+    bool literal_brackets = false; ///< --literal-brackets
     bool base_given = false; ///< --base was given (perhaps empty, which is an error)
 };
 
 /// Adds --base, --resolver, --normalize, --hyphen, --max-url-length,
-/// --abbrev and --abbrev-scheme to `opts`, storing into `s`.
+/// --abbrev, --abbrev-scheme and --literal-brackets to `opts`, storing
+/// into `s`.
 /// `abbrev_default_help` says what the command's default set is.
 void add_scan_options(po::options_description& opts, scan_settings& s, const char* abbrev_default_help);
 

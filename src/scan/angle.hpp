@@ -178,6 +178,11 @@ inline bool holds_program_text(std::string_view before, int after) noexcept {
     return false;
 }
 
+/// Whether a reference starts as only a relative path does: `/ . ? #`.
+inline bool starts_like_a_path(std::string_view s) noexcept {
+    return !s.empty() && (s[0] == '/' || s[0] == '.' || s[0] == '?' || s[0] == '#');
+}
+
 /// `<` at t[a]. Unless more input is needed, `next` is where scanning
 /// resumes: after the `>` when a reference was reported, else right
 /// after the `<`.
@@ -232,6 +237,18 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
             const int after = w.byte_at(w.base + walk.gt + 1);
             if (after < 0 && !w.at_end) return angle_verdict::need_more;
             if (holds_program_text(w.before_on_line(a), after)) return angle_verdict::could_wrap;
+            // Appendix F says an abbreviated URL cannot be used where a base
+            // is defined; writers do it anyway: `ACME <www.acme.com>` means
+            // the site, not a path under the base.
+            // A kind the options leave out is not read as a path instead.
+            if (!p.opt.abbrev.literal_in_brackets && !starts_like_a_path(joined)) {
+                abbrev_options any = p.opt.abbrev;
+                any.kinds = abbrev_all;
+                match = complete_abbreviated(joined, w.before_on_line(a), any);
+                if (match && (p.opt.abbrev.kinds & static_cast<abbrev_set>(match->kind)) == 0)
+                    return angle_verdict::could_wrap;
+                if (match) c.form = reference_form::abbreviated;
+            }
         }
         if (kind == angle_content::address) {
             match = complete_abbreviated(joined, w.before_on_line(a), p.opt.abbrev);
