@@ -211,3 +211,15 @@ TEST_CASE("extract: <www.x.org> and <host.tld> are the sites their writers meant
     CHECK(run_cli("rewrite --base http://a/b/ -", text).out ==
           "ACME <http://www.acme.com>, <example.org/x> and <http://a/b/docs/x.html>\n");
 }
+
+TEST_CASE("extract and rewrite never read the file they write to", "[cli]") {
+    // `extract -r dir > dir/out.txt` would otherwise read its own output
+    // and grow without end, as grep guards against.
+    const fixture f;
+    const auto r = f("extract -r . > out.txt 2> err.txt; echo \"status $?\"; cat err.txt");
+    CHECK(r.out.find("out.txt: input file is also the output") != std::string::npos);
+    CHECK(r.out.find("status 2") != std::string::npos);
+    const auto w = f("rewrite note.txt out2.txt > out2.txt 2> err2.txt; echo \"status $?\"; cat err2.txt");
+    CHECK(w.out.find("out2.txt: input file is also the output") != std::string::npos);
+    CHECK(w.out.find("status 2") != std::string::npos);
+}

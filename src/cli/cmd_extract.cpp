@@ -335,7 +335,8 @@ int cmd_extract(const args& a) {
         vm.count("input") ? vm["input"].as<std::vector<std::string>>() : std::vector<std::string>{};
     const bool recursive = vm["recursive"].as<bool>();
     std::vector<input_error> errors;
-    const std::vector<std::string> files = expand_operands(operands, recursive, errors);
+    std::vector<std::string> files = expand_operands(operands, recursive, errors);
+    skip_output_file(files, errors);
     st.with_filename = !vm["no-filename"].as<bool>() &&
                        (vm["with-filename"].as<bool>() || files.size() + errors.size() > 1 || recursive);
 

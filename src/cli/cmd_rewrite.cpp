@@ -359,7 +359,8 @@ int cmd_rewrite(const args& arguments) {
     if (st.in_place && operands.empty())
         throw usage_error("rewrite", "-i edits files in place: give the files to edit");
     std::vector<input_error> errors;
-    const std::vector<std::string> files = expand_operands(operands, vm["recursive"].as<bool>(), errors);
+    std::vector<std::string> files = expand_operands(operands, vm["recursive"].as<bool>(), errors);
+    if (!st.in_place) skip_output_file(files, errors);
 
     // Reading in place or for a preview tells binary files apart; a display
     // filter passes everything through.

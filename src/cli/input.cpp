@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace urlsift::cli {
 
@@ -44,6 +46,18 @@ std::vector<std::string> expand_operands(const std::vector<std::string>& operand
         files.insert(files.end(), found.begin(), found.end());
     }
     return files;
+}
+
+void skip_output_file(std::vector<std::string>& files, std::vector<input_error>& errors) {
+    struct stat out {};
+    if (::fstat(STDOUT_FILENO, &out) != 0 || !S_ISREG(out.st_mode)) return;
+    std::erase_if(files, [&](const std::string& f) {
+        struct stat in {};
+        const int got = f == "-" ? ::fstat(STDIN_FILENO, &in) : ::stat(f.c_str(), &in);
+        if (got != 0 || in.st_dev != out.st_dev || in.st_ino != out.st_ino) return false;
+        errors.push_back({f == "-" ? "(standard input)" : f, "input file is also the output: skipped"});
+        return true;
+    });
 }
 
 std::vector<std::string> reading_notes(const text_read& got, const text_source& source) {
