@@ -149,3 +149,10 @@ TEST_CASE("regression: decoding an escape never completes one with a lone '%'", 
     check("http://a/%%7E", "http://a/%~");  // '~' is no hex digit
     check("http://a/%G%41", "http://a/%GA");
 }
+
+TEST_CASE("regression: decoding a host's escape never completes one with a lone '%'", "[normalize][regression]") {
+    // The same for a registry name: "a%7%41be" gave "a%7abe", and "%7a"
+    // decoded to "z" on the next pass.
+    check("http://a%7%41be/", "http://a%7%41be/");
+    check("http://x%0%41t/", "http://x%0%41t/");
+}

@@ -148,7 +148,7 @@ bool append_host(std::string& out, std::string_view host) {
             if (d >= 0x80) {
                 decoded += static_cast<char>(d);
                 needs_idna = true;
-            } else if (is_unreserved(d)) {
+            } else if (is_unreserved(d) && !completes_escape(decoded, d)) {
                 decoded += to_lower(static_cast<char>(d));
             } else {
                 append_encoded(decoded, d);
