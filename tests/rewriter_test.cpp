@@ -489,6 +489,20 @@ TEST_CASE("regression: --normalize writes a completed URL in normal form", "[rew
     CHECK(rewrite(once, o) == once);
 }
 
+TEST_CASE("regression: a site before 'at' is judged the same before and after it is completed", "[rewriter][regression]") {
+    // `jdoe at example.edu` spells out an address, so its host is no site.
+    // A first word the rewrite completes is a site, not a mailbox: were it
+    // taken for one, the host after it would be completed only on the
+    // second pass, once the first word holds a `:`.
+    rewrite_options o;
+    o.scan.abbrev.kinds = abbrev_all;
+    const std::string once = rewrite("Mirrors: WWW.Example.COM/a at ftp2.Example.ORG:21/x\n", o);
+    CHECK(once == "Mirrors: http://WWW.Example.COM/a at http://ftp2.Example.ORG:21/x\n");
+    CHECK(rewrite(once, o) == once);
+    const std::string address = "Mail j.doe at example.edu today.\n";
+    CHECK(rewrite(address, o) == address);
+}
+
 TEST_CASE("regression: --style angle wraps only URLs it makes or finds absolute", "[rewriter][regression]") {
     // With abbreviations left alone, `<www.example.org/x>` would be a
     // relative reference in brackets, which the next pass resolves.

@@ -501,10 +501,18 @@ bool on_trace_line(std::string_view before, const context& ctx) noexcept {
     return rest.size() == ctx.last_word.size();
 }
 
+/// The word before `at` in `jdoe at example.com`, `<j.doe at example.org>`,
+/// and the text before that word.
+struct spelled_local {
+    std::string_view word;
+    std::string_view before;
+};
+
 /// `jdoe at example.com`, `<j.doe at example.org>`: an address written so
-/// that harvesters miss it. The host is the mailbox's, not a site.
-bool is_spelled_out_address(std::string_view before, const context& ctx) noexcept {
-    if (!iequals(ctx.last_word, "at")) return false;
+/// that harvesters miss it. The host is the mailbox's, not a site. Returns
+/// the local part when the words before the token read so.
+std::optional<spelled_local> spelled_out_address(std::string_view before, const context& ctx) noexcept {
+    if (!iequals(ctx.last_word, "at")) return std::nullopt;
     std::size_t end = before.size();
     while (end > 0 && is_space(before[end - 1])) --end;
     end -= std::min<std::size_t>(end, 2);  // "at"
@@ -512,15 +520,38 @@ bool is_spelled_out_address(std::string_view before, const context& ctx) noexcep
     std::size_t begin = end;
     while (begin > 0 && !is_space(before[begin - 1]) && before[begin - 1] != '<' && before[begin - 1] != '(') --begin;
     const std::string_view local = before.substr(begin, end - begin);
-    if (local.empty() || !is_dot_atom(local)) return false;
+    if (local.empty() || !is_dot_atom(local)) return std::nullopt;
     const bool bracketed = begin > 0 && (before[begin - 1] == '<' || before[begin - 1] == '(');
-    return bracketed || local.find_first_of("._-0123456789") != std::string_view::npos;
+    if (!bracketed && local.find_first_of("._-0123456789") == std::string_view::npos) return std::nullopt;
+    return spelled_local{local, before.substr(0, begin)};
+}
+
+std::optional<abbrev_match> complete_token(std::string_view token, std::string_view before,
+                                           const abbrev_options& options, bool check_local_part);
+
+/// Whether `before` ends in a spelled-out address's local part and `at`.
+/// A local part that is itself read as an abbreviated URL
+/// (`www.example.org/a at host.example.net`) is a site, not a mailbox: the
+/// host after it is judged on its own. That keeps the verdict the same once
+/// a rewrite has completed the first word, which then holds a `:`.
+bool follows_spelled_local(std::string_view before, const context& ctx, const abbrev_options& options) {
+    const auto local = spelled_out_address(before, ctx);
+    return local && !complete_token(local->word, local->before, options, false);
 }
 
 }  // namespace
 
 std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::string_view before,
                                                  const abbrev_options& options) {
+    return complete_token(token, before, options, true);
+}
+
+namespace {
+
+/// complete_abbreviated, with the spelled-out address rule asked only when
+/// `check_local_part` (so that judging the word before `at` never recurses).
+std::optional<abbrev_match> complete_token(std::string_view token, std::string_view before,
+                                           const abbrev_options& options, bool check_local_part) {
     if (options.kinds == abbrev_none || token.empty() || token.size() > 2048) return std::nullopt;
     const context ctx = read_context(before);
     if (ctx.glued) return std::nullopt;
@@ -576,7 +607,7 @@ std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::st
     }
 
     if (!enabled(options, abbrev_kind::domain)) return std::nullopt;
-    if (is_spelled_out_address(before, ctx)) return std::nullopt;
+    if (check_local_part && follows_spelled_local(before, ctx, options)) return std::nullopt;
     // `irc.libera.chat`, `keys.openpgp.org`, `smtp.example.org`: a host
     // named for a service that is not the web, which `http://` would not reach.
     if (host->labels >= 3 && lex::is_non_web_service(host->first) && lex::cue_strength(ctx.last_word) != lex::cue::strong)
@@ -584,6 +615,8 @@ std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::st
     if (!domain_is_evident(*host, *site, ctx)) return std::nullopt;
     return abbrev_match{complete(http_scheme(options), token), abbrev_kind::domain};
 }
+
+}  // namespace
 
 // --- angle brackets ---------------------------------------------------------
 
