@@ -62,6 +62,9 @@ TEST_CASE("a URL does not go on to a line that starts a sentence or a path", "[s
     CHECK(found("The sources are at http://example.org/dist/\nREADME.md explains the layout.\n") ==
           list{"http://example.org/dist/"});
     CHECK(found("Mirror: http://example.org/pub/\n/etc/hosts lists the others.\n") == list{"http://example.org/pub/"});
+    // A file name and a period end a sentence (a GNU ChangeLog entry).
+    CHECK(found("\tsee http://www.open-std.org/jtc1/docs/dr_233.htm.\n\ttests/tsprintf.c: Fix it.\n") ==
+          list{"http://www.open-std.org/jtc1/docs/dr_233.htm"});
     // A wrapped file name in lower case still continues.
     CHECK(found("see http://example.org/docs/\nindex.html for details\n") == list{"http://example.org/docs/index.html"});
 }

@@ -61,6 +61,22 @@ inline bool completes_alone(std::string_view word, const abbrev_options& abbrev)
     return complete_abbreviated(word, {}, abbrev).has_value();
 }
 
+/// Whether the URL text `u` ends in a path segment that is a file name
+/// (`/docs/dr_233.htm`): a name, a dot and an extension of one to four
+/// letters or digits, after a `/` of the path (not the `//` before a host,
+/// where `ds.internic` is a name cut short). A longer tail after the dot
+/// (`draft-url-URLs.example`) is a name broken at its dot.
+inline bool ends_in_file_name(std::string_view u) noexcept {
+    const std::size_t slash = u.rfind('/');
+    if (slash == std::string_view::npos || slash == 0 || u[slash - 1] == '/') return false;
+    const std::string_view segment = u.substr(slash + 1);
+    const std::size_t dot = segment.rfind('.');
+    if (dot == std::string_view::npos || dot == 0) return false;
+    const std::string_view extension = segment.substr(dot + 1);
+    return !extension.empty() && extension.size() <= 4 &&
+           std::all_of(extension.begin(), extension.end(), [](char c) { return is_alnum(c); });
+}
+
 /// Where a URL ending at t[e] goes on, if it does.
 struct continued {
     bool need_more = false;   ///< the bytes that decide are not fed yet
@@ -152,6 +168,9 @@ inline continued continuation(scan_window& w, const abbrev_options& abbrev, std:
     // After a period the next line usually starts a sentence: only a
     // lower-case or digit start continues (`ds.internic.` + `net/rfc/`).
     if (last == '.' && !(is_lower(first) || is_digit(first))) return {};
+    // A file name in the path with a period after it ends a sentence:
+    // `.../dr_233.htm.` + `tests/tsprintf.c: Fix ...` in a ChangeLog.
+    if (last == '.' && ends_in_file_name(w.t.substr(s, e - 1 - s))) return {};
     // An absolute path (`/etc/hosts`) is a word of its own; no URL goes on
     // with a second "/" after the break.
     if (first == '/') return {};
