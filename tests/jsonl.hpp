@@ -5,12 +5,15 @@
 // returned as UTF-8 with every JSON escape decoded, \uXXXX surrogate pairs
 // included. Values of other shapes (nested arrays such as twitter-text's
 // `indices`, objects) are parsed over and kept as `other`, unread.
+// `read_json_array` reads a whole .json file that is one array of such
+// objects, with strings between them.
 //
 //     auto row = urlsift::test::parse_jsonl_line(R"({"ref": "g", "alt": ["a", "b"]})");
 //     row->string("ref") == "g";  row->strings("alt").size() == 2
 
 #include <cstdint>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <string>
@@ -57,18 +60,67 @@ struct json_row {
     }
 };
 
+/// One item of a top-level JSON array: a flat object, or a string (such as
+/// the comments between web-platform-tests cases), which leaves `row` empty.
+struct json_item {
+    std::string text;             ///< the string; empty for an object
+    std::optional<json_row> row;  ///< the object; nullopt for a string
+};
+
 namespace detail {
 
 class json_reader {
 public:
     explicit json_reader(std::string_view s) : s_(s) {}
 
+    /// The whole input as one flat object.
     std::optional<json_row> object() {
+        auto row = members();
+        if (!row) return std::nullopt;
+        return finish(std::move(*row));
+    }
+
+    /// The whole input as an array of flat objects and strings; each item is
+    /// kept in order, a string as a `json_row` with no fields and `text` set.
+    std::optional<std::vector<json_item>> array() {
+        std::vector<json_item> items;
+        skip_space();
+        if (!eat('[')) return std::nullopt;
+        skip_space();
+        if (eat(']')) return finish(std::move(items));
+        for (;;) {
+            skip_space();
+            if (i_ < s_.size() && s_[i_] == '"') {
+                auto text = string();
+                if (!text) return std::nullopt;
+                items.push_back({std::move(*text), std::nullopt});
+            } else {
+                auto row = members();
+                if (!row) return std::nullopt;
+                items.push_back({{}, std::move(*row)});
+            }
+            skip_space();
+            if (eat(',')) continue;
+            if (eat(']')) return finish(std::move(items));
+            return std::nullopt;
+        }
+    }
+
+private:
+    template <class T>
+    std::optional<T> finish(T parsed) {
+        skip_space();
+        if (i_ != s_.size()) return std::nullopt;
+        return parsed;
+    }
+
+    // `{ "name": value, ... }` from i_ on, leaving i_ just after the `}`.
+    std::optional<json_row> members() {
         json_row row;
         skip_space();
         if (!eat('{')) return std::nullopt;
         skip_space();
-        if (eat('}')) return finish(std::move(row));
+        if (eat('}')) return row;
         for (;;) {
             skip_space();
             auto name = string();
@@ -81,16 +133,9 @@ public:
             row.fields[*name] = std::move(*v);
             skip_space();
             if (eat(',')) continue;
-            if (eat('}')) return finish(std::move(row));
+            if (eat('}')) return row;
             return std::nullopt;
         }
-    }
-
-private:
-    std::optional<json_row> finish(json_row row) {
-        skip_space();
-        if (i_ != s_.size()) return std::nullopt;
-        return row;
     }
 
     void skip_space() {
@@ -168,7 +213,9 @@ private:
     std::optional<std::string> scalar() {
         if (i_ < s_.size() && s_[i_] == '"') return string();
         const std::size_t begin = i_;
-        while (i_ < s_.size() && s_[i_] != ',' && s_[i_] != ']' && s_[i_] != '}' && s_[i_] != ' ') ++i_;
+        while (i_ < s_.size() && s_[i_] != ',' && s_[i_] != ']' && s_[i_] != '}' && s_[i_] != ' ' &&
+               s_[i_] != '\t' && s_[i_] != '\r' && s_[i_] != '\n')
+            ++i_;
         if (i_ == begin) return std::nullopt;
         return std::string(s_.substr(begin, i_ - begin));
     }
@@ -277,6 +324,16 @@ inline std::vector<jsonl_line> read_jsonl(const std::string& path) {
         lines.push_back({n, parse_jsonl_line(line)});
     }
     return lines;
+}
+
+/// Reads a .json file holding one array of flat objects and strings
+/// (web-platform-tests' urltestdata.json); nullopt when the file cannot be
+/// read or is not such an array.
+inline std::optional<std::vector<json_item>> read_json_array(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return detail::json_reader(text).array();
 }
 
 }  // namespace urlsift::test

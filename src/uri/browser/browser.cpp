@@ -603,18 +603,54 @@ std::string serialize(const url_record& url) {
     return out;
 }
 
-}  // namespace
+/// The URL Standard's API getters over a parsed record: each part is
+/// already canonical, so splitting is reading the fields (only `pathname`
+/// leaves out the `/.` guard the href may carry).
+browser_url split(const url_record& url) {
+    browser_url out;
+    out.href = serialize(url);
+    out.protocol = url.scheme + ':';
+    out.username = url.username;
+    out.password = url.password;
+    if (url.host) out.hostname = *url.host;
+    if (url.port) out.port = std::to_string(*url.port);
+    out.host = out.port.empty() ? out.hostname : out.hostname + ':' + out.port;
+    if (url.has_opaque_path()) {
+        out.pathname = *url.opaque_path;
+    } else {
+        for (const auto& segment : url.path) {
+            out.pathname += '/';
+            out.pathname += segment;
+        }
+    }
+    if (url.query && !url.query->empty()) out.search = '?' + *url.query;
+    if (url.fragment && !url.fragment->empty()) out.hash = '#' + *url.fragment;
+    return out;
+}
 
-result<std::string> browser_resolve(std::string_view input, std::optional<std::string_view> base) {
+/// Parses `base` (when given) on its own, then `input` against it.
+result<url_record> parse(std::string_view input, std::optional<std::string_view> base) {
     std::optional<url_record> parsed_base;
     if (base) {
         auto b = url_parser(*base, nullptr).run();
         if (!b) return failure{error::base_not_absolute, 0};
         parsed_base = std::move(*b);
     }
-    auto url = url_parser(input, parsed_base ? &*parsed_base : nullptr).run();
+    return url_parser(input, parsed_base ? &*parsed_base : nullptr).run();
+}
+
+}  // namespace
+
+result<std::string> browser_resolve(std::string_view input, std::optional<std::string_view> base) {
+    auto url = parse(input, base);
     if (!url) return failure{url.error(), url.error_offset()};
     return serialize(*url);
+}
+
+result<browser_url> browser_parse(std::string_view input, std::optional<std::string_view> base) {
+    auto url = parse(input, base);
+    if (!url) return failure{url.error(), url.error_offset()};
+    return split(*url);
 }
 
 }  // namespace urlsift::detail
