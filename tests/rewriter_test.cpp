@@ -13,6 +13,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace urlsift;
@@ -501,6 +502,17 @@ TEST_CASE("regression: a site before 'at' is judged the same before and after it
     CHECK(rewrite(once, o) == once);
     const std::string address = "Mail j.doe at example.edu today.\n";
     CHECK(rewrite(address, o) == address);
+    // A first word the scanner reads as part of something else, or that
+    // may continue the URL on the line before, makes no address either.
+    const std::pair<std::string, std::string> cases[] = {
+        {"See \x9a\xd1\xbaxample.COM/a at mirror.example.org/x\n", "http://mirror.example.org/x"},
+        {"See http://example.org/pub/\nj.doe at example.edu\n", "http://example.edu"},
+    };
+    for (const auto& [text, host] : cases) {
+        const std::string first = rewrite(text, o);
+        CHECK(first.find(host) != std::string::npos);
+        CHECK(rewrite(first, o) == first);
+    }
 }
 
 TEST_CASE("regression: --style angle wraps only URLs it makes or finds absolute", "[rewriter][regression]") {

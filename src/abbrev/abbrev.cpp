@@ -501,18 +501,58 @@ bool on_trace_line(std::string_view before, const context& ctx) noexcept {
     return rest.size() == ctx.last_word.size();
 }
 
-/// The word before `at` in `jdoe at example.com`, `<j.doe at example.org>`,
-/// and the text before that word.
-struct spelled_local {
-    std::string_view word;
-    std::string_view before;
-};
+/// Whether `before` is the start of a line of a hosts table (hosts(5)):
+/// an IPv4 or IPv6 address, then names separated by blanks. The names are
+/// hosts on a network, not sites.
+bool on_hosts_table_line(std::string_view before) noexcept {
+    std::size_t i = 0;
+    while (i < before.size() && is_blank(before[i])) ++i;
+    std::size_t j = i;
+    while (j < before.size() && !is_blank(before[j])) ++j;
+    const std::string_view address = before.substr(i, j - i);
+    const bool ipv6 = std::count(address.begin(), address.end(), ':') >= 2 &&
+                      std::all_of(address.begin(), address.end(),
+                                  [](char c) { return detail::hex_value(c) >= 0 || c == ':' || c == '.'; });
+    if (address.empty() || !(ipv6 || (is_digit(address.front()) && is_ipv4(address)))) return false;
+    if (j == before.size() || !is_blank(before[j])) return false;
+    // The names before this one: letters, digits, `.-_`.
+    for (; j < before.size(); ++j) {
+        const char c = before[j];
+        if (!is_blank(c) && !is_alnum(c) && c != '.' && c != '-' && c != '_') return false;
+    }
+    return true;
+}
+
+/// Whether no reading of the word `local` is an abbreviated URL, nor part
+/// of one: ASCII letters, digits and `_+-` in dot-separated labels, none a
+/// service prefix (`www`) and none after the first a known top-level
+/// domain. What no rule completes, no rewrite changes.
+bool no_site_in(std::string_view local) noexcept {
+    bool first = true;
+    while (true) {
+        const std::size_t dot = local.find('.');
+        const std::string_view label = local.substr(0, dot);
+        if (label.empty()) return false;
+        for (const char c : label)
+            if (!is_alnum(c) && c != '_' && c != '+' && c != '-') return false;
+        if (prefix_kind(label)) return false;
+        if (!first && is_alpha(label.front()) && detail::is_known_tld(label)) return false;
+        if (dot == std::string_view::npos) return true;
+        local.remove_prefix(dot + 1);
+        first = false;
+    }
+}
 
 /// `jdoe at example.com`, `<j.doe at example.org>`: an address written so
-/// that harvesters miss it. The host is the mailbox's, not a site. Returns
-/// the local part when the words before the token read so.
-std::optional<spelled_local> spelled_out_address(std::string_view before, const context& ctx) noexcept {
-    if (!iequals(ctx.last_word, "at")) return std::nullopt;
+/// that harvesters miss it. The host is the mailbox's, not a site.
+///
+/// The verdict must not change when the text is rewritten, or a second
+/// pass would complete the host the first left alone. So the local part is
+/// one no rule completes (`www.example.org/a at host.example.net` is a site
+/// and a host), and it does not start its line unless a bracket opens it:
+/// the first word of a line may be the end of a URL broken across lines.
+bool is_spelled_out_address(std::string_view before, const context& ctx) noexcept {
+    if (!iequals(ctx.last_word, "at")) return false;
     std::size_t end = before.size();
     while (end > 0 && is_space(before[end - 1])) --end;
     end -= std::min<std::size_t>(end, 2);  // "at"
@@ -520,42 +560,20 @@ std::optional<spelled_local> spelled_out_address(std::string_view before, const 
     std::size_t begin = end;
     while (begin > 0 && !is_space(before[begin - 1]) && before[begin - 1] != '<' && before[begin - 1] != '(') --begin;
     const std::string_view local = before.substr(begin, end - begin);
-    if (local.empty() || !is_dot_atom(local)) return std::nullopt;
+    if (local.empty() || !is_dot_atom(local) || !no_site_in(local)) return false;
     const bool bracketed = begin > 0 && (before[begin - 1] == '<' || before[begin - 1] == '(');
-    if (!bracketed && local.find_first_of("._-0123456789") == std::string_view::npos) return std::nullopt;
-    return spelled_local{local, before.substr(0, begin)};
-}
-
-std::optional<abbrev_match> complete_token(std::string_view token, std::string_view before,
-                                           const abbrev_options& options, bool check_local_part);
-
-/// Whether `before` ends in a spelled-out address's local part and `at`.
-/// A local part that is itself read as an abbreviated URL
-/// (`www.example.org/a at host.example.net`) is a site, not a mailbox: the
-/// host after it is judged on its own. That keeps the verdict the same once
-/// a rewrite has completed the first word, which then holds a `:`.
-bool follows_spelled_local(std::string_view before, const context& ctx, const abbrev_options& options) {
-    const auto local = spelled_out_address(before, ctx);
-    return local && !complete_token(local->word, local->before, options, false);
+    if (!bracketed && trim_space(before.substr(0, begin)).empty()) return false;
+    return bracketed || local.find_first_of("._-0123456789") != std::string_view::npos;
 }
 
 }  // namespace
 
 std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::string_view before,
                                                  const abbrev_options& options) {
-    return complete_token(token, before, options, true);
-}
-
-namespace {
-
-/// complete_abbreviated, with the spelled-out address rule asked only when
-/// `check_local_part` (so that judging the word before `at` never recurses).
-std::optional<abbrev_match> complete_token(std::string_view token, std::string_view before,
-                                           const abbrev_options& options, bool check_local_part) {
     if (options.kinds == abbrev_none || token.empty() || token.size() > 2048) return std::nullopt;
     const context ctx = read_context(before);
     if (ctx.glued) return std::nullopt;
-    if (on_trace_line(before, ctx)) return std::nullopt;
+    if (on_trace_line(before, ctx) || on_hosts_table_line(before)) return std::nullopt;
 
     // An `@` before the path makes a mail address or nothing.
     const std::size_t at = token.find('@');
@@ -607,7 +625,7 @@ std::optional<abbrev_match> complete_token(std::string_view token, std::string_v
     }
 
     if (!enabled(options, abbrev_kind::domain)) return std::nullopt;
-    if (check_local_part && follows_spelled_local(before, ctx, options)) return std::nullopt;
+    if (is_spelled_out_address(before, ctx)) return std::nullopt;
     // `irc.libera.chat`, `keys.openpgp.org`, `smtp.example.org`: a host
     // named for a service that is not the web, which `http://` would not reach.
     if (host->labels >= 3 && lex::is_non_web_service(host->first) && lex::cue_strength(ctx.last_word) != lex::cue::strong)
@@ -615,8 +633,6 @@ std::optional<abbrev_match> complete_token(std::string_view token, std::string_v
     if (!domain_is_evident(*host, *site, ctx)) return std::nullopt;
     return abbrev_match{complete(http_scheme(options), token), abbrev_kind::domain};
 }
-
-}  // namespace
 
 // --- angle brackets ---------------------------------------------------------
 
