@@ -104,3 +104,39 @@ TEST_CASE("URL: and a blank before a relative path", "[scanner][precision]") {
     const std::string text = "Moved, URL: ../g and URL: ./h/i.\nURL: . Nothing.\n";
     CHECK(found(text) == list{"../g", "./h/i"});
 }
+
+TEST_CASE("a URL's syntax written with placeholders is no URL", "[scanner][precision]") {
+    // ssh(1), git-fetch(1), sources.list(5): brackets in a site hold an IP
+    // literal only, and a port is digits (Section 3.2).
+    CHECK(found("     ssh://[user@]hostname[:port].  The user must prove\n").empty());
+    CHECK(found("       •   git://host.xz[:port]/path/to/repo.git/\n").empty());
+    CHECK(found("           http://user:pass@server:port/. The authentication\n").empty());
+    // An IP literal and a port in digits are a URL.
+    CHECK(found("Try http://[2001:db8::1]:8080/status now.\n") == list{"http://[2001:db8::1]:8080/status"});
+}
+
+TEST_CASE("the rest of a word groff hyphenated is no host of its own", "[scanner][precision]") {
+    // curl(1): NO_PROXY=di‐ / rect.example.com, and "ex‐ / ample.org".
+    CHECK(found("              NO_PROXY=di\u2010\n              rect.example.com  curl\n").empty());
+    CHECK(found("              full host name such as \"ex\u2010\n              ample.org\".\n").empty());
+    // A host at the start of a line after an ordinary one is still found.
+    CHECK(found("              mirrors:\n              www.example.org\n") == list{"http://www.example.org"});
+}
+
+TEST_CASE("host names in a hosts table are hosts, not sites", "[scanner][precision]") {
+    // hosts(5).
+    CHECK(found("       127.0.1.1       thishost.example.org   thishost\n"
+                "       146.82.138.7    master.debian.org      master\n"
+                "       209.237.226.90  www.opensource.org\n"
+                "       ::1             localhost ip6-localhost ip6-loopback\n")
+              .empty());
+}
+
+TEST_CASE("an address given as a field's value is the value alone", "[scanner][precision]") {
+    // openssl-req(1) and x509v3_config(5).
+    CHECK(found("        emailAddress=someone@somewhere.org\n") == list{"mailto:someone@somewhere.org"});
+    CHECK(found(" subjectAltName = email:copy, email:my@example.com, URI:http://my.example.com/\n") ==
+          list{"mailto:my@example.com", "http://my.example.com/"});
+    // user:password@host is a login, no address.
+    CHECK(found("  ftp user:secret@ftp.example.org\n").empty());
+}

@@ -12,6 +12,7 @@
 #include "scan/continuation.hpp"
 #include "scan/emit.hpp"
 #include "scan/words.hpp"
+#include "uri/site.hpp"
 
 #include <algorithm>
 #include <array>
@@ -186,6 +187,50 @@ inline bool lacks_scheme_specific_part(const scan_window& w, const candidate& c,
     return h == '.' || h == '-' || h == '#' || h == '?' || (h == '/' && !file);
 }
 
+/// `ssh://[user@]host[:port]/`, `http://user:pass@server:port/`: the syntax
+/// of a URL written with placeholders, as manuals give it, is no URL.
+/// Section 3.2 (with RFC 3986 3.2.2): brackets in a site hold an IP
+/// literal and nothing else, and a port is digits.
+inline bool is_syntax_template(std::string_view url, std::size_t scheme_len) noexcept {
+    if (url.substr(scheme_len, 3) != "://") return false;
+    std::string_view site = url.substr(scheme_len + 3);
+    site = site.substr(0, site.find_first_of("/?#"));
+    const site_parts parts = split_site(site);
+    if (!parts.host_ok()) return true;
+    if (parts.userinfo && parts.userinfo->find_first_of("[]") != std::string_view::npos) return true;
+    if (!parts.host.starts_with('[') && parts.host.find_first_of("[]") != std::string_view::npos) return true;
+    // A port of letters is a placeholder; several colons are an IPv6
+    // address written without its brackets, which some finders take.
+    if (parts.port && parts.host.find(':') == std::string_view::npos) {
+        const port_number n = read_port(*parts.port);
+        if (!n.ok() && !n.out_of_range) return true;
+    }
+    return false;
+}
+
+/// Whether the word starting at absolute `at` is the second half of a word
+/// the typesetter broke at the end of the line before (`ex‐` + `ample.org`,
+/// groff's U+2010 or a soft hyphen after a letter or digit). Alone it is
+/// no abbreviated URL: the word it ends was not one. Looks back a bounded
+/// distance, which the window always keeps visible.
+inline bool ends_typeset_word(const scan_window& w, std::uint64_t at) noexcept {
+    constexpr std::uint64_t reach = 48;  // indent, CR LF, hyphen and a letter: within context_size
+    const std::uint64_t stop = at > reach ? at - reach : 0;
+    std::uint64_t k = at;
+    while (k > stop && (w.byte_at(k - 1) == ' ' || w.byte_at(k - 1) == '\t')) --k;
+    if (k == stop || w.byte_at(k - 1) != '\n') return false;
+    --k;
+    if (k > stop && w.byte_at(k - 1) == '\r') --k;
+    if (k >= stop + 4 && w.byte_at(k - 3) == 0xE2 && w.byte_at(k - 2) == 0x80 && w.byte_at(k - 1) == 0x90)
+        k -= 3;
+    else if (k >= stop + 3 && w.byte_at(k - 2) == 0xC2 && w.byte_at(k - 1) == 0xAD)
+        k -= 2;
+    else
+        return false;
+    const int b = w.byte_at(k - 1);
+    return b >= 0x80 || (b >= 0 && is_alnum(static_cast<char>(b)));
+}
+
 // ------------------------------------------------------------- emitting
 /// Reports the bare candidate (pieces set): `none` when it is no
 /// reference after all (a word Appendix F does not complete, prose after
@@ -198,6 +243,7 @@ inline emitted emit_bare(scan_parts& p) {
     if (c.form == reference_form::abbreviated) {
         // Appendix F candidates hold a `.` or `@` once trailing punctuation is gone.
         if (!has_dot_or_at(cleaned)) return emitted::none;
+        if (ends_typeset_word(w, c.pieces.front().offset)) return emitted::none;
         match = complete_abbreviated(cleaned, w.before_on_line(w.index_of(c.pieces.front().offset)), p.opt.abbrev);
         if (!match) return emitted::none;
     } else if (c.form == reference_form::relative) {
@@ -211,6 +257,7 @@ inline emitted emit_bare(scan_parts& p) {
             return emitted::none;
         }
     }
+    if (c.form == reference_form::absolute && is_syntax_template(cleaned, c.scheme_length)) return emitted::none;
     c.outer_end = c.end();
     if (c.wrapper == wrapper_kind::none) {
         // Appendix E: `"http://x/"`: the quotes wrap it. A `"` that closed
@@ -434,6 +481,22 @@ inline verdict scan_url_prefix(scan_parts& p, std::size_t u) {
     return scan_prefixed(p, u, k);
 }
 
+/// Where the address starts in `key=local@host` (`emailAddress=a@b.org`,
+/// an OpenSSL subject field) or `email:local@host` (subjectAltName): the
+/// key names a field, the address is its value. 0 when `word` is not so.
+/// Only keys that say mail take `:`, as `user:pass@host` is a login.
+inline std::size_t address_after_key(std::string_view word) noexcept {
+    const std::size_t at = word.find('@');
+    if (at == std::string_view::npos) return 0;
+    const std::size_t sep = word.find_first_of("=:");
+    if (sep == 0 || sep == std::string_view::npos || sep + 1 >= at) return 0;
+    const std::string_view key = word.substr(0, sep);
+    for (const char c : key)
+        if (!is_alnum(c) && c != '_' && c != '-') return 0;
+    if (word[sep] == ':' && !iequals(key, "email") && !iequals(key, "e-mail") && !iequals(key, "mail")) return 0;
+    return sep + 1;
+}
+
 // ------------------------------------------------------ abbreviated URLs
 /// An abbreviated URL candidate (Appendix F): the word t[r0, re); `a` is
 /// the anchor that led here, a byte of the run.
@@ -455,6 +518,7 @@ inline verdict scan_abbreviated(scan_parts& p, std::size_t r0, std::size_t re, s
         ++s;
     }
     if (s >= re) return verdict::nothing();
+    s += address_after_key(t.substr(s, re - s));
     // Appendix F candidates hold a `.` or `@` before any trailing
     // punctuation: a sentence's last word ("end.") is not one.
     std::size_t e = re;
