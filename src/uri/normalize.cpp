@@ -159,6 +159,10 @@ bool append_host(std::string& out, std::string_view host) {
         }
     }
     if (needs_idna || has_punycode_label(decoded)) {
+        // A `%` left after decoding belongs to no DNS label; IDNA would
+        // move it next to other characters, where it could read as an
+        // escape the next time.
+        if (decoded.find('%') != std::string::npos) return false;
         auto ascii = detail::idna_to_ascii(decoded);
         if (!ascii) return false;
         out += *ascii;
