@@ -76,6 +76,8 @@ TEST_CASE("mail plumbing is not a link", "[scanner][precision]") {
         "\tfor <jdoe@example.org>; Tue, 3 Mar 2020 10:00:00 +0000\n"
         "Reporting-MTA: dns; smtp.example.com\n";
     CHECK(found(received).empty());
+    // Exchange's message class, a URN that names no resource.
+    CHECK(found("Content-Class: urn:content-classes:message\n").empty());
     CHECK(found("Questions to <jdoe at example.edu> please.\n").empty());
     CHECK(found("Written by J. Doe (j.doe at example.edu).\n").empty());
     // A web address after "at" is still one.

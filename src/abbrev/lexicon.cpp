@@ -137,9 +137,10 @@ constexpr auto login_commands = std::to_array<std::string_view>({
 static_assert(sorted_unique(login_commands));
 
 // Mail header fields whose `<local@domain>` is a message or content
-// identifier, not a mailbox: RFC 5322 3.6.4 and RFC 2045 7.
+// identifier, not a mailbox: RFC 5322 3.6.4 and RFC 2045 7; Exchange's
+// Content-Class names a class with a URN.
 constexpr auto identifier_headers = std::to_array<std::string_view>({
-    "content-id", "in-reply-to", "list-id", "message-id", "references", "resent-message-id",
+    "content-class", "content-id", "in-reply-to", "list-id", "message-id", "references", "resent-message-id",
 });
 static_assert(sorted_unique(identifier_headers));
 

@@ -39,7 +39,8 @@ cue cue_strength(std::string_view word) noexcept;
 bool is_login_command(std::string_view word) noexcept;
 
 /// A mail header field that holds identifiers, not mailboxes or sites
-/// (`Message-ID`, `In-Reply-To`, `References`, `Content-ID`, `List-Id`).
+/// (`Message-ID`, `In-Reply-To`, `References`, `Content-ID`, `List-Id`,
+/// `Content-Class`).
 bool is_identifier_header(std::string_view name) noexcept;
 
 /// A first label naming a service other than the web (`irc`, `keys`,

@@ -9,6 +9,7 @@
 
 #include <urlsift/abbrev.hpp>
 
+#include "abbrev/lexicon.hpp"
 #include "scan/continuation.hpp"
 #include "scan/emit.hpp"
 #include "scan/words.hpp"
@@ -192,7 +193,8 @@ inline bool lacks_scheme_specific_part(const scan_window& w, const candidate& c,
 /// Section 3.2 (with RFC 3986 3.2.2): brackets in a site hold an IP
 /// literal and nothing else, and a port is digits.
 inline bool is_syntax_template(std::string_view url, std::size_t scheme_len) noexcept {
-    if (url.substr(scheme_len, 3) != "://") return false;
+    // A URL cut at the length limit may end before its scheme does.
+    if (url.size() < scheme_len + 3 || url.substr(scheme_len, 3) != "://") return false;
     std::string_view site = url.substr(scheme_len + 3);
     site = site.substr(0, site.find_first_of("/?#"));
     const site_parts parts = split_site(site);
@@ -258,6 +260,11 @@ inline emitted emit_bare(scan_parts& p) {
         }
     }
     if (c.form == reference_form::absolute && is_syntax_template(cleaned, c.scheme_length)) return emitted::none;
+    // `Content-Class: urn:content-classes:message`: a header that holds
+    // identifiers names no resource to visit, whatever its syntax.
+    if (c.form == reference_form::absolute &&
+        lexicon::is_identifier_header(lexicon::header_field_name(w.before_on_line(w.index_of(c.outer_start)))))
+        return emitted::none;
     c.outer_end = c.end();
     if (c.wrapper == wrapper_kind::none) {
         // Appendix E: `"http://x/"`: the quotes wrap it. A `"` that closed
