@@ -79,6 +79,8 @@ TEST_CASE("mail plumbing is not a link", "[scanner][precision]") {
     // Exchange's message class, a URN that names no resource.
     CHECK(found("Content-Class: urn:content-classes:message\n").empty());
     CHECK(found("Questions to <jdoe at example.edu> please.\n").empty());
+    // A README's contact: joining the blanks would make xcbatlists.
+    CHECK(found("  <mailto:xcb at lists.freedesktop.org>\n").empty());
     CHECK(found("Written by J. Doe (j.doe at example.edu).\n").empty());
     // A web address after "at" is still one.
     CHECK(found("The code is hosted at example.org now.\n") == list{"http://example.org"});

@@ -178,6 +178,19 @@ inline bool holds_program_text(std::string_view before, int after) noexcept {
     return false;
 }
 
+/// `<mailto:xcb at lists.example.org>`, `<jdoe at example dot org>`: blanks
+/// around a lone `at` or `dot` spell an address out for human readers;
+/// they were not inserted to break a long URL (Appendix E), and joining
+/// the pieces would make an address nobody wrote.
+inline bool spells_out_address(const scan_window& w, const candidate& c) noexcept {
+    for (std::size_t k = 1; k + 1 < c.pieces.size(); ++k) {
+        const auto& piece = c.pieces[k];
+        const std::string_view word = w.t.substr(w.index_of(piece.offset), static_cast<std::size_t>(piece.length));
+        if (iequals(word, "at") || iequals(word, "dot")) return true;
+    }
+    return false;
+}
+
 /// Whether a reference starts as only a relative path does: `/ . ? #`.
 inline bool starts_like_a_path(std::string_view s) noexcept {
     return !s.empty() && (s[0] == '/' || s[0] == '.' || s[0] == '?' || s[0] == '#');
@@ -204,7 +217,7 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
     // change to it could make them a wrapper.
     if (c.pieces.empty()) return angle_verdict::could_wrap;
     const bool prefixed = drop_url_prefix(w, c, walk.hyphen_pieces);
-    if (c.pieces.empty()) return angle_verdict::could_wrap;
+    if (c.pieces.empty() || spells_out_address(w, c)) return angle_verdict::could_wrap;
     // hyphen_pieces is ascending: one pass over both keeps a URL of many
     // hyphenated breaks linear.
     std::size_t total = 0;
