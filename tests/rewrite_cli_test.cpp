@@ -37,7 +37,7 @@ TEST_CASE("rewrite copies stdin to stdout with references made absolute", "[cli]
     CHECK(r.err.empty());
 }
 
-TEST_CASE("rewrite completes only abbreviations a service prefix names, unless asked", "[cli][rewrite]") {
+TEST_CASE("rewrite completes only www. and ftp. abbreviations, unless asked", "[cli][rewrite]") {
     // A bare host name in a man page or a message is as often a file, a
     // unit or a relay as a site: left as written by default.
     const std::string text = "Received: from mx2.example.net\nEnable default.target; see example.org and www.example.org.\n";
@@ -45,6 +45,12 @@ TEST_CASE("rewrite completes only abbreviations a service prefix names, unless a
           "Received: from mx2.example.net\nEnable default.target; see example.org and http://www.example.org.\n");
     CHECK(run_cli("rewrite --abbrev www,domain -", text).out ==
           "Received: from mx2.example.net\nEnable default.target; see http://example.org and http://www.example.org.\n");
+    // A changelog names news servers; only --abbrev news completes them.
+    const std::string news = "- Updated the Gmane domain from news.gmane.org to news.gmane.io; see ftp.gnu.org\n";
+    CHECK(run_cli("rewrite -", news).out ==
+          "- Updated the Gmane domain from news.gmane.org to news.gmane.io; see ftp://ftp.gnu.org\n");
+    CHECK(run_cli("rewrite --abbrev news -", news).out ==
+          "- Updated the Gmane domain from news://news.gmane.org to news://news.gmane.io; see ftp.gnu.org\n");
 }
 
 TEST_CASE("rewrite -i edits files atomically, keeping mode and making backups", "[cli][rewrite]") {

@@ -36,12 +36,12 @@ display filter (urlsift rewrite | less).
 )help";
 
 constexpr std::string_view epilog = R"help(
-It edits only what it is sure of. Abbreviated URLs are completed when a
-service prefix names their scheme (www., ftp., gopher., news., wais.); bare
-host names (example.org) and mail addresses are left as written unless
-asked (--abbrev all, or a list that names domain or email): in a man page
-or a message such words are as often file names, code or relays as links,
-and an address is an address, not a link to fix.
+It edits only what it is sure of. Abbreviated URLs are completed when
+they start with www. or ftp.; other service hosts (gopher., news., wais.),
+bare host names (example.org) and mail addresses are left as written
+unless asked (--abbrev all, or a list that names them): in a man page,
+a changelog or a message such words are as often servers, file names,
+code or relays as links, and an address is an address, not a link to fix.
 
 In-place editing (-i) writes each file's new text beside it (a hidden
 .FILE.urlsift-XXXXXX), syncs it to disk and renames it over the original;
@@ -325,15 +325,17 @@ int cmd_rewrite(const args& arguments) {
             "charset of the input, and of the output: utf-8 (default), latin1, windows-1252, utf-16le, ...");
     // clang-format on
     add_scan_options(opts, scan,
-                     "abbreviations to complete: all, none, or a list (default: www,ftp,gopher,news,wais)");
+                     "abbreviations to complete: all, none, or a list (default: www,ftp)");
     const auto vm = parse_command_line("rewrite", a, opts, "input");
     if (vm.count("help")) {
         print_help(usage, opts, epilog);
         return 0;
     }
 
-    const auto unsure = static_cast<abbrev_set>(abbrev_kind::email) | static_cast<abbrev_set>(abbrev_kind::domain);
-    st.rewrite.scan = make_scan_options("rewrite", scan, static_cast<abbrev_set>(abbrev_default & ~unsure));
+    // `news.gmane.org` in a changelog names a server under discussion; only
+    // www. and ftp. are links often enough to edit without being asked.
+    const auto sure = static_cast<abbrev_set>(abbrev_kind::www) | static_cast<abbrev_set>(abbrev_kind::ftp);
+    st.rewrite.scan = make_scan_options("rewrite", scan, sure);
     st.rewrite.base = make_base("rewrite", scan);
     st.rewrite.normalize = scan.normalize;
     const auto kinds = parse_rewrite_list(only);
