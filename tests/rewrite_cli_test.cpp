@@ -45,6 +45,9 @@ TEST_CASE("rewrite completes only www. and ftp. abbreviations, unless asked", "[
           "Received: from mx2.example.net\nEnable default.target; see example.org and http://www.example.org.\n");
     CHECK(run_cli("rewrite --abbrev www,domain -", text).out ==
           "Received: from mx2.example.net\nEnable default.target; see http://example.org and http://www.example.org.\n");
+    // A host in single quotes is a string in a program's text.
+    const std::string code = "  const options = { hostname: 'www.example.org', port: 80 };\n";
+    CHECK(run_cli("rewrite -", code).out == code);
     // A changelog names news servers; only --abbrev news completes them.
     const std::string news = "- Updated the Gmane domain from news.gmane.org to news.gmane.io; see ftp.gnu.org\n";
     CHECK(run_cli("rewrite -", news).out ==

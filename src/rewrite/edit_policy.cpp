@@ -71,6 +71,13 @@ bool changes_next_reading(const found_reference& ref, std::string_view text, std
     return false;
 }
 
+// `hostname: 'www.example.org'`, `path: 'www.example.org:80'`: a host in
+// single quotes is as often a string in a program as a link, and
+// completing it would change what the program does.
+bool in_single_quotes(const reference_surroundings& around) noexcept {
+    return around.before == '\'' && around.after == '\'';
+}
+
 // Whether the scanner reads `text` alone as one reference, all of it.
 bool reads_as_one(std::string_view text, const scan_options& options) {
     const std::vector<found_reference> refs = scan(text, options);
@@ -108,7 +115,7 @@ std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_o
     const std::string* target = nullptr;
     if (ref.form == reference_form::relative && ref.url != ref.cleaned && allowed(rewrite_kind::relative))
         target = &ref.url;
-    else if (ref.form == reference_form::abbreviated && allowed(rewrite_kind::abbreviated))
+    else if (ref.form == reference_form::abbreviated && allowed(rewrite_kind::abbreviated) && !in_single_quotes(around))
         target = &ref.url;
     // Appendix E: a URL broken across lines is one URL; join its pieces.
     else if (joined && allowed(rewrite_kind::joined))
