@@ -35,6 +35,8 @@ TEST_CASE("angle brackets holding program text are no wrappers", "[scanner][prec
     CHECK(found("       $ git index-pack --stdin <tmp.pack >trailer\n").empty());
     // A mail header naming a list.
     CHECK(found("List-Id: Debian Development <debian-devel.lists.debian.org>\n").empty());
+    // An end tag a line break cut (fontconfig's user guide, wrapped XML).
+    CHECK(found("        <edit name=\"family\"><string>sans-serif</strin\ng></edit>\n").empty());
     // A reST link with a URL is one.
     CHECK(found("See `the site <https://example.org/docs/>`_.\n") == list{"https://example.org/docs/"});
 }

@@ -217,7 +217,13 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
     // change to it could make them a wrapper.
     if (c.pieces.empty()) return angle_verdict::could_wrap;
     const bool prefixed = drop_url_prefix(w, c, walk.hyphen_pieces);
-    if (c.pieces.empty() || spells_out_address(w, c)) return angle_verdict::could_wrap;
+    if (c.pieces.empty()) return angle_verdict::could_wrap;
+    // Nothing inside is a reference either: neither `mailto:xcb` nor the
+    // mailbox's host alone.
+    if (spells_out_address(w, c)) {
+        next = walk.gt + 1;
+        return angle_verdict::no_wrapper;
+    }
     // hyphen_pieces is ascending: one pass over both keeps a URL of many
     // hyphenated breaks linear.
     std::size_t total = 0;
@@ -245,7 +251,10 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
         }
     } else {
         // Up to the `>`: blanks before it are evidence (`<tmp.pack >out`).
-        const angle_content kind = classify_angle(w.t.substr(body_start, walk.gt - body_start));
+        angle_content kind = classify_angle(w.t.substr(body_start, walk.gt - body_start));
+        // Joined, the pieces must still read as a reference: `</strin` and
+        // `g>` on two lines are an end tag a line break cut.
+        if (kind == angle_content::reference && c.pieces.size() > 1) kind = classify_angle(joined);
         if (kind == angle_content::reference) {
             const int after = w.byte_at(w.base + walk.gt + 1);
             if (after < 0 && !w.at_end) return angle_verdict::need_more;
