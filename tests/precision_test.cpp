@@ -146,3 +146,11 @@ TEST_CASE("an address given as a field's value is the value alone", "[scanner][p
     // user:password@host is a login, no address.
     CHECK(found("  ftp user:secret@ftp.example.org\n").empty());
 }
+
+TEST_CASE("SSH algorithm and extension names are no mail addresses", "[scanner][precision]") {
+    // ssh_config(5): a list of ciphers; sshd(8): a protocol extension.
+    CHECK(found("                   aes128-gcm@openssh.com\n                   chacha20-poly1305@openssh.com\n").empty());
+    CHECK(found("             \"hostkeys@openssh.com\" protocol extension used to inform the\n").empty());
+    // Someone's address is still one.
+    CHECK(found("Report bugs to openssh-unix-dev@mindrot.org.\n") == list{"mailto:openssh-unix-dev@mindrot.org"});
+}

@@ -341,6 +341,7 @@ std::optional<abbrev_match> complete_email(std::string_view token, const context
     if (at == std::string_view::npos || token.find('@', at + 1) != std::string_view::npos) return std::nullopt;
     if (!is_dot_atom(token.substr(0, at))) return std::nullopt;
     if (!check_hostname(token.substr(at + 1))) return std::nullopt;
+    if (lex::is_ssh_name_domain(token.substr(at + 1))) return std::nullopt;
     // `ssh root@example.org` logs in; it does not write mail.
     if (lex::is_login_command(ctx.last_word)) return std::nullopt;
     return abbrev_match{complete("mailto:", token), abbrev_kind::email};

@@ -131,6 +131,14 @@ constexpr auto weak_cues = std::to_array<std::string_view>({
 });
 static_assert(sorted_unique(weak_cues));
 
+// Domains that qualify SSH algorithm and extension names, `name@domain`
+// (RFC 4251 section 6): `chacha20-poly1305@openssh.com` in ssh_config(5),
+// `curve25519-sha256@libssh.org`. They name no mailbox.
+constexpr auto ssh_name_domains = std::to_array<std::string_view>({
+    "libssh.org", "openssh.com",
+});
+static_assert(sorted_unique(ssh_name_domains));
+
 constexpr auto login_commands = std::to_array<std::string_view>({
     "git", "mosh", "rsh", "rsync", "scp", "sftp", "ssh",
 });
@@ -193,6 +201,7 @@ bool is_core_tld(std::string_view label) noexcept { return contains_folded<core_
 bool is_code_receiver(std::string_view label) noexcept { return contains_folded<code_receivers>(label); }
 bool is_generic_sld(std::string_view label) noexcept { return contains_folded<generic_slds>(label); }
 bool is_login_command(std::string_view word) noexcept { return contains_folded<login_commands>(word); }
+bool is_ssh_name_domain(std::string_view host) noexcept { return contains_folded<ssh_name_domains>(host); }
 bool is_identifier_header(std::string_view name) noexcept { return contains_folded<identifier_headers>(name); }
 bool is_non_web_service(std::string_view label) noexcept {
     if (contains_folded<non_web_services>(label)) return true;

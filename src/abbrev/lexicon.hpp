@@ -38,6 +38,10 @@ cue cue_strength(std::string_view word) noexcept;
 /// A command after which `user@host` is a login, not a mail address.
 bool is_login_command(std::string_view word) noexcept;
 
+/// A domain that qualifies SSH algorithm and extension names
+/// (`aes128-gcm@openssh.com`, RFC 4251 section 6), not mailboxes.
+bool is_ssh_name_domain(std::string_view host) noexcept;
+
 /// A mail header field that holds identifiers, not mailboxes or sites
 /// (`Message-ID`, `In-Reply-To`, `References`, `Content-ID`, `List-Id`,
 /// `Content-Class`).
