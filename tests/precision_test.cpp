@@ -80,9 +80,19 @@ TEST_CASE("mail plumbing is not a link", "[scanner][precision]") {
     CHECK(found(received).empty());
     // Exchange's message class, a URN that names no resource.
     CHECK(found("Content-Class: urn:content-classes:message\n").empty());
+    // A git trailer lists URLs under the name of a mail header.
+    CHECK(found("    References: http://err.no/personal/blog/2008/Mar/25\n") ==
+          list{"http://err.no/personal/blog/2008/Mar/25"});
+    // A spelled-out address that starts its (indented) line, from a changelog.
+    CHECK(found("    line and symbol drawing characters.  Also a patch from\n"
+                "    k-yosino at inatori.netsweb.ne.jp forcing a flush when disabling\n")
+              .empty());
     CHECK(found("Questions to <jdoe at example.edu> please.\n").empty());
     // A README's contact: joining the blanks would make xcbatlists.
     CHECK(found("  <mailto:xcb at lists.freedesktop.org>\n").empty());
+    // A stray `<` lines before a `>` hides nothing between them.
+    CHECK(found("    - fix x <y\n    - look at https://example.org/x\n    - offset >0\n") ==
+          list{"https://example.org/x"});
     CHECK(found("Written by J. Doe (j.doe at example.edu).\n").empty());
     // A web address after "at" is still one.
     CHECK(found("The code is hosted at example.org now.\n") == list{"http://example.org"});

@@ -550,8 +550,8 @@ bool no_site_in(std::string_view local) noexcept {
 /// The verdict must not change when the text is rewritten, or a second
 /// pass would complete the host the first left alone. So the local part is
 /// one no rule completes (`www.example.org/a at host.example.net` is a site
-/// and a host), and it does not start its line unless a bracket opens it:
-/// the first word of a line may be the end of a URL broken across lines.
+/// and a host); and no URL broken across lines goes on onto a word that
+/// `at` follows (continuation.hpp), so no join changes it either.
 bool is_spelled_out_address(std::string_view before, const context& ctx) noexcept {
     if (!iequals(ctx.last_word, "at")) return false;
     std::size_t end = before.size();
@@ -562,8 +562,10 @@ bool is_spelled_out_address(std::string_view before, const context& ctx) noexcep
     while (begin > 0 && !is_space(before[begin - 1]) && before[begin - 1] != '<' && before[begin - 1] != '(') --begin;
     const std::string_view local = before.substr(begin, end - begin);
     if (local.empty() || !is_dot_atom(local) || !no_site_in(local)) return false;
-    const bool bracketed = begin > 0 && (before[begin - 1] == '<' || before[begin - 1] == '(');
-    if (!bracketed && trim_space(before.substr(0, begin)).empty()) return false;
+    // A blank or a bracket must be seen before it: the text before the
+    // token may start inside a longer word, of which this is only the end.
+    if (begin == 0) return false;
+    const bool bracketed = before[begin - 1] == '<' || before[begin - 1] == '(';
     return bracketed || local.find_first_of("._-0123456789") != std::string_view::npos;
 }
 

@@ -145,10 +145,9 @@ constexpr auto login_commands = std::to_array<std::string_view>({
 static_assert(sorted_unique(login_commands));
 
 // Mail header fields whose `<local@domain>` is a message or content
-// identifier, not a mailbox: RFC 5322 3.6.4 and RFC 2045 7; Exchange's
-// Content-Class names a class with a URN.
+// identifier, not a mailbox: RFC 5322 3.6.4 and RFC 2045 7.
 constexpr auto identifier_headers = std::to_array<std::string_view>({
-    "content-class", "content-id", "in-reply-to", "list-id", "message-id", "references", "resent-message-id",
+    "content-id", "in-reply-to", "list-id", "message-id", "references", "resent-message-id",
 });
 static_assert(sorted_unique(identifier_headers));
 
@@ -203,6 +202,11 @@ bool is_generic_sld(std::string_view label) noexcept { return contains_folded<ge
 bool is_login_command(std::string_view word) noexcept { return contains_folded<login_commands>(word); }
 bool is_ssh_name_domain(std::string_view host) noexcept { return contains_folded<ssh_name_domains>(host); }
 bool is_identifier_header(std::string_view name) noexcept { return contains_folded<identifier_headers>(name); }
+bool is_class_header(std::string_view name) noexcept {
+    // Exchange's Content-Class; a git trailer such as `References:` does
+    // list URLs, so the identifier headers are not asked here.
+    return iequals(name, "content-class");
+}
 bool is_non_web_service(std::string_view label) noexcept {
     if (contains_folded<non_web_services>(label)) return true;
     // mx1, ns2, smtp3: numbered relays and name servers.

@@ -43,9 +43,12 @@ bool is_login_command(std::string_view word) noexcept;
 bool is_ssh_name_domain(std::string_view host) noexcept;
 
 /// A mail header field that holds identifiers, not mailboxes or sites
-/// (`Message-ID`, `In-Reply-To`, `References`, `Content-ID`, `List-Id`,
-/// `Content-Class`).
+/// (`Message-ID`, `In-Reply-To`, `References`, `Content-ID`, `List-Id`).
 bool is_identifier_header(std::string_view name) noexcept;
+
+/// A mail header field whose value names a class of message, even when
+/// written as a URN (`Content-Class: urn:content-classes:message`).
+bool is_class_header(std::string_view name) noexcept;
 
 /// A first label naming a service other than the web (`irc`, `keys`,
 /// `smtp`, `mx`, `ns1`, ...).

@@ -181,12 +181,44 @@ inline bool holds_program_text(std::string_view before, int after) noexcept {
 /// `<mailto:xcb at lists.example.org>`, `<jdoe at example dot org>`: blanks
 /// around a lone `at` or `dot` spell an address out for human readers;
 /// they were not inserted to break a long URL (Appendix E), and joining
-/// the pieces would make an address nobody wrote.
-inline bool spells_out_address(const scan_window& w, const candidate& c) noexcept {
+/// the pieces would make an address nobody wrote. Such brackets hold a
+/// few words on one line; a `<` and a `>` lines apart hold prose.
+inline bool spells_out_address(const scan_window& w, const candidate& c, std::size_t lt, std::size_t gt) noexcept {
+    constexpr std::size_t most_pieces = 5;
+    if (c.pieces.size() < 3 || c.pieces.size() > most_pieces) return false;
+    if (w.t.substr(lt, gt - lt).find('\n') != std::string_view::npos) return false;
     for (std::size_t k = 1; k + 1 < c.pieces.size(); ++k) {
         const auto& piece = c.pieces[k];
         const std::string_view word = w.t.substr(w.index_of(piece.offset), static_cast<std::size_t>(piece.length));
         if (iequals(word, "at") || iequals(word, "dot")) return true;
+    }
+    return false;
+}
+
+/// Whether the first `colon` bytes of the joined pieces (a scheme) span a
+/// blank within a line. A line break may fall inside a scheme (groff's
+/// `<tel‐` + `net://x/>`), but joining `y`, `-`, `look`, `at` and
+/// `https://x`, words of prose on three lines, must not make `y-lookathttps:`.
+inline bool scheme_spans_a_blank(const scan_window& w, const candidate& c, std::size_t colon) noexcept {
+    std::size_t seen = 0;
+    for (std::size_t k = 0; k + 1 < c.pieces.size(); ++k) {
+        seen += static_cast<std::size_t>(c.pieces[k].length);
+        if (seen > colon) return false;
+        const std::size_t gap = w.index_of(c.pieces[k].offset + c.pieces[k].length);
+        const std::size_t next = w.index_of(c.pieces[k + 1].offset);
+        if (w.t.substr(gap, next - gap).find('\n') == std::string_view::npos) return true;
+    }
+    return false;
+}
+
+/// Whether a piece after the first holds `://`: a URL of its own inside
+/// brackets whose content has no scheme.
+inline bool holds_url_of_its_own(const scan_window& w, const candidate& c) noexcept {
+    for (std::size_t k = 1; k < c.pieces.size(); ++k) {
+        const auto& piece = c.pieces[k];
+        if (w.t.substr(w.index_of(piece.offset), static_cast<std::size_t>(piece.length)).find("://") !=
+            std::string_view::npos)
+            return true;
     }
     return false;
 }
@@ -220,7 +252,7 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
     if (c.pieces.empty()) return angle_verdict::could_wrap;
     // Nothing inside is a reference either: neither `mailto:xcb` nor the
     // mailbox's host alone.
-    if (spells_out_address(w, c)) {
+    if (spells_out_address(w, c, a, walk.gt)) {
         next = walk.gt + 1;
         return angle_verdict::no_wrapper;
     }
@@ -240,7 +272,8 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
     // something shaped like a reference is resolved against the base.
     c.form = reference_form::relative;
     std::optional<abbrev_match> match;
-    const int scheme = starts_with_scheme(joined);
+    int scheme = starts_with_scheme(joined);
+    if (scheme != 0 && scheme_spans_a_blank(w, c, joined.find(':'))) scheme = 0;
     if (scheme < 0) return angle_verdict::could_wrap;
     if (scheme > 0) {
         c.form = reference_form::absolute;
@@ -255,6 +288,10 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
         // Joined, the pieces must still read as a reference: `</strin` and
         // `g>` on two lines are an end tag a line break cut.
         if (kind == angle_content::reference && c.pieces.size() > 1) kind = classify_angle(joined);
+        // A later piece that starts a URL of its own: the brackets hold lines
+        // of prose around it (`<y` ... `look at https://x/` ... `>0`), not
+        // one reference broken across them.
+        if (kind == angle_content::reference && holds_url_of_its_own(w, c)) return angle_verdict::could_wrap;
         if (kind == angle_content::reference) {
             const int after = w.byte_at(w.base + walk.gt + 1);
             if (after < 0 && !w.at_end) return angle_verdict::need_more;

@@ -260,10 +260,10 @@ inline emitted emit_bare(scan_parts& p) {
         }
     }
     if (c.form == reference_form::absolute && is_syntax_template(cleaned, c.scheme_length)) return emitted::none;
-    // `Content-Class: urn:content-classes:message`: a header that holds
-    // identifiers names no resource to visit, whatever its syntax.
+    // `Content-Class: urn:content-classes:message` names a class of
+    // message, no resource to visit.
     if (c.form == reference_form::absolute &&
-        lexicon::is_identifier_header(lexicon::header_field_name(w.before_on_line(w.index_of(c.outer_start)))))
+        lexicon::is_class_header(lexicon::header_field_name(w.before_on_line(w.index_of(c.outer_start)))))
         return emitted::none;
     c.outer_end = c.end();
     if (c.wrapper == wrapper_kind::none) {

@@ -77,6 +77,21 @@ inline bool ends_in_file_name(std::string_view u) noexcept {
            std::all_of(extension.begin(), extension.end(), [](char c) { return is_alnum(c); });
 }
 
+/// Whether the word ending at t[e] is followed by the word `at` between
+/// blanks: `jdoe at example.edu` spells out an address, and a word that
+/// starts one is no URL's continuation. -1 when the bytes that decide are
+/// not fed yet.
+inline int followed_by_spelled_at(const scan_window& w, std::size_t e) noexcept {
+    const std::string_view t = w.t;
+    constexpr std::size_t most_blanks = 8;
+    std::size_t k = e;
+    while (k < t.size() && k - e < most_blanks && (t[k] == ' ' || t[k] == '\t')) ++k;
+    if (k + 3 > t.size()) return w.at_end ? 0 : -1;
+    if (k == e || k - e >= most_blanks) return 0;
+    const bool at = (t[k] == 'a' || t[k] == 'A') && (t[k + 1] == 't' || t[k + 1] == 'T');
+    return at && (t[k + 2] == ' ' || t[k + 2] == '\t') ? 1 : 0;
+}
+
 /// Where a URL ending at t[e] goes on, if it does.
 struct continued {
     bool need_more = false;   ///< the bytes that decide are not fed yet
@@ -151,6 +166,9 @@ inline continued continuation(scan_window& w, const abbrev_options& abbrev, std:
     if (next.at == 0) return {};
     const std::string_view word = next.word;
     const char first = word[0];
+    const int spelled = followed_by_spelled_at(w, next.at + word.size());
+    if (spelled < 0) return {true, 0, false};
+    if (spelled > 0) return {};
     if (static_cast<unsigned char>(first) < 0x80 && !is_alnum(first) && first != '/' && first != '~' && first != '%' &&
         first != '_')
         return {};
