@@ -13,3 +13,4 @@
 #include <urlsift/abbrev.hpp>     // Appendix F: abbreviated URLs
 #include <urlsift/scanner.hpp>    // Appendix E: finding references in text, streamed
 #include <urlsift/rewriter.hpp>   // the rewriting filter
+#include <urlsift/report.hpp>     // batch reports: exact aggregates that merge

@@ -12,5 +12,6 @@ using args = std::vector<std::string>;
 int cmd_extract(const args& a);
 int cmd_rewrite(const args& a);
 int cmd_resolve(const args& a);
+int cmd_report(const args& a);
 
 }  // namespace urlsift::cli

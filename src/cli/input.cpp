@@ -48,9 +48,9 @@ std::vector<std::string> expand_operands(const std::vector<std::string>& operand
     return files;
 }
 
-void skip_output_file(std::vector<std::string>& files, std::vector<input_error>& errors) {
+void skip_output_file(std::vector<std::string>& files, std::vector<input_error>& errors, int out_fd) {
     struct stat out {};
-    if (::fstat(STDOUT_FILENO, &out) != 0 || !S_ISREG(out.st_mode)) return;
+    if (::fstat(out_fd, &out) != 0 || !S_ISREG(out.st_mode)) return;
     std::erase_if(files, [&](const std::string& f) {
         struct stat in {};
         const int got = f == "-" ? ::fstat(STDIN_FILENO, &in) : ::stat(f.c_str(), &in);

@@ -21,10 +21,11 @@ struct input_error {
 std::vector<std::string> expand_operands(const std::vector<std::string>& operands, bool recursive,
                                          std::vector<input_error>& errors);
 
-/// Removes from `files` the inputs that are the file standard output
-/// writes to (`urlsift extract -r dir > dir/out`), each reported in
-/// `errors` as grep reports it: reading the output would feed on itself.
-void skip_output_file(std::vector<std::string>& files, std::vector<input_error>& errors);
+/// Removes from `files` the inputs that are the file the output goes to
+/// (`out_fd`, standard output unless `-o` named a file: `urlsift extract -r
+/// dir > dir/out`), each reported in `errors` as grep reports it: reading
+/// the output would feed on itself.
+void skip_output_file(std::vector<std::string>& files, std::vector<input_error>& errors, int out_fd = 1);
 
 /// What to tell the user about how an input was read, beyond its result:
 /// binary input that looks like UTF-16 text, input that does not look like

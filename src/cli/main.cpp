@@ -16,6 +16,7 @@
 namespace {
 
 constexpr std::string_view overview = R"(Usage: urlsift COMMAND [OPTIONS] [ARGS...]
+       urlsift --help | --version
 
 Find the URLs in plain text (mail, news, documents, logs), resolve them
 against a base URL, and rewrite text so every link is absolute.
@@ -24,14 +25,20 @@ Commands:
   extract   list the URLs found in files or standard input
   rewrite   copy text through with its references made absolute
   resolve   resolve references against a base URL
+  report    count the references in many files: hosts, domains, duplicates
+
+Options:
+  -h [ --help ]     show this help and exit
+  -V [ --version ]  show the version and exit
 
 Run 'urlsift COMMAND --help' for the options of a command.
 
 Examples:
-  urlsift extract mail.txt                 one URL a line
-  urlsift extract -n -H --format tsv *.txt file, line, column, URL
+  urlsift extract mail.txt                   one URL a line
+  urlsift extract -n -H --format tsv *.txt   file, line, column, URL
   urlsift resolve --base http://a/b/c/d ../g
   urlsift rewrite --base https://example.org/docs/ notes.txt
+  urlsift report -r -j 4 corpus/             totals, top hosts and domains, duplicates
 
 Exit status: 0 if something was found or done, 1 if nothing was found,
 2 on error (an unreadable file is reported and the others still processed).
@@ -66,8 +73,9 @@ int main(int argc, char** argv) {
         if (command == "extract") return urlsift::cli::cmd_extract(rest);
         if (command == "rewrite") return urlsift::cli::cmd_rewrite(rest);
         if (command == "resolve") return urlsift::cli::cmd_resolve(rest);
+        if (command == "report") return urlsift::cli::cmd_report(rest);
         std::cerr << "urlsift: unknown command '" << urlsift::cli::visible(command)
-                  << "'\nCommands are extract, rewrite and resolve; run 'urlsift --help' for more.\n";
+                  << "'\nCommands are extract, rewrite, resolve and report; run 'urlsift --help' for more.\n";
         return 2;
     } catch (const urlsift::cli::usage_error& e) {
         // Messages quote what was typed: shown escaped, like file names.

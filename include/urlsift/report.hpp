@@ -1,0 +1,167 @@
+#pragma once
+// Batch reports: counts of the references found over many inputs, made so
+// that reports over parts of a corpus merge into exactly the report over all
+// of it.
+
+#include <urlsift/export.hpp>
+#include <urlsift/found_reference.hpp>
+
+#include <compare>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace urlsift {
+
+/// What became of one input.
+enum class input_status : unsigned char {
+    read,   ///< read to its end and scanned
+    binary, ///< binary (a NUL byte): skipped, as grep does
+    failed, ///< could not be read; see `report_input::error`
+};
+
+/// "read", "binary", "failed".
+URLSIFT_EXPORT std::string_view to_string(input_status s) noexcept;
+
+/// The facts about one input. Its ordinal is its index in `report::inputs()`.
+struct report_input {
+    std::string name;             ///< as given (`-` for standard input)
+    std::uint64_t bytes = 0;      ///< bytes of UTF-8 text scanned (0 for a skipped input)
+    std::uint64_t references = 0; ///< references found in it
+    input_status status = input_status::read;
+    std::string error;            ///< for `failed`: why, ready for a message
+};
+
+/// Where something was seen first. "First" is input order: the lower input
+/// ordinal, then the lower line. Locations compare in that order.
+struct report_location {
+    std::uint64_t input = 0; ///< ordinal of the input in the report
+    std::uint64_t line = 0;  ///< 1-based line of the reference in that input
+    friend auto operator<=>(const report_location&, const report_location&) = default;
+};
+
+/// The tables a report counts in. Each maps a key to how many references
+/// had it and where the first of them was.
+enum class report_table : unsigned char {
+    scheme,        ///< scheme of an absolute URL, lower case
+    host,          ///< host of a URL with a site component, ASCII lower case
+    domain,        ///< registrable domain of the host (see `registrable_domain`)
+    wrapper,       ///< `to_string(wrapper_kind)`: none, angle, quote, url-prefix
+    form,          ///< `to_string(reference_form)`: absolute, relative, abbreviated
+    warning,       ///< Section 7 warning names (`to_string(url_warning)`)
+    ip_host,       ///< hosts that are IP addresses, not names (a security signal)
+    punycode_host, ///< hosts with an `xn--` (IDNA A-label) label (a spoofing signal)
+    relative,      ///< relative references left unresolved (no base), as written
+    url,           ///< absolute URLs: the distinct-URL set, exact
+};
+inline constexpr std::size_t report_table_count = 10;
+
+/// "scheme", "host", "domain", "wrapper", "form", "warning", "ip_host",
+/// "punycode_host", "relative", "url": the stable names of the json format.
+URLSIFT_EXPORT std::string_view to_string(report_table t) noexcept;
+
+/// One row of a table.
+struct report_row {
+    std::string_view key; ///< valid until the report is next changed
+    std::uint64_t count = 0;
+    report_location first;
+};
+
+/// The aggregate of a batch report.
+///
+/// Contract:
+/// - Inputs are added in input order (`add_input`), each reference with the
+///   ordinal of its input (`add`), after the resolution stage.
+/// - Counts are exact: no sampling, no sketch. Keys are stored as valid
+///   UTF-8 (an invalid byte counts as U+FFFD), so a report written as JSON
+///   and read back is the same report.
+/// - `merge(later)` appends the inputs of `later` after this report's and
+///   adds its counts. Splitting the inputs anywhere, aggregating the parts
+///   and merging them in order gives exactly the report of one run over
+///   all: same counts, same first locations, same input ordinals.
+/// - Every listing is deterministic: rows by count, descending, then key
+///   by bytes, ascending; inputs by ordinal.
+///
+///     urlsift::report r;
+///     const auto in = r.add_input("notes.txt");
+///     for (auto& ref : urlsift::scan(text)) r.add(in, ref);
+///     r.finish_input(in, text.size(), urlsift::input_status::read);
+///     r.rows(urlsift::report_table::host, 10);   // the ten most linked hosts
+class URLSIFT_EXPORT report {
+public:
+    report();
+    report(const report&);
+    report& operator=(const report&);
+    report(report&&) noexcept;
+    report& operator=(report&&) noexcept;
+    ~report();
+
+    /// Starts the next input; returns its ordinal.
+    std::uint64_t add_input(std::string name);
+    /// Appends an input with its facts as they are (a report read back from
+    /// its serialized form); its `references` add to `references()`.
+    std::uint64_t add_input(report_input facts);
+    /// Counts `ref`, found in input `input` (an ordinal `add_input` gave).
+    void add(std::uint64_t input, const found_reference& ref);
+    /// Records how reading input `input` ended.
+    void finish_input(std::uint64_t input, std::uint64_t bytes, input_status status, std::string error = {});
+    /// Adds `count` to `key` in table `t`, first seen at `first` (a report
+    /// read back from its serialized form). `first.input` must be an
+    /// ordinal of this report by the time the report is read.
+    void add_count(report_table t, std::string_view key, std::uint64_t count, report_location first);
+
+    /// Appends `later`'s inputs after this report's and adds its counts.
+    void merge(const report& later);
+    void merge(report&& later);
+
+    const std::vector<report_input>& inputs() const noexcept;
+    std::uint64_t references() const noexcept; ///< every reference found, all forms
+    std::uint64_t bytes() const noexcept;      ///< bytes scanned, over all inputs
+    /// Inputs with status `s`.
+    std::uint64_t inputs_with(input_status s) const noexcept;
+
+    /// Distinct keys in `t` seen at least `min_count` times
+    /// (`distinct(report_table::url, 2)`: URLs seen more than once).
+    std::uint64_t distinct(report_table t, std::uint64_t min_count = 1) const noexcept;
+    /// Sum of the counts in `t` of the keys seen at least `min_count` times.
+    std::uint64_t total(report_table t, std::uint64_t min_count = 1) const noexcept;
+    /// The rows of `t` seen at least `min_count` times, by count descending
+    /// then key ascending; the first `limit` of them (0: all).
+    std::vector<report_row> rows(report_table t, std::size_t limit = 0, std::uint64_t min_count = 1) const;
+    /// Ordinals of the inputs with at least one reference, by references
+    /// descending then ordinal ascending; the first `limit` (0: all).
+    std::vector<std::uint64_t> top_inputs(std::size_t limit = 0) const;
+
+    friend URLSIFT_EXPORT bool operator==(const report& a, const report& b);
+
+private:
+    struct impl;
+    std::unique_ptr<impl> impl_;
+};
+
+/// `a` followed by `b`: the report of a's inputs and then b's.
+URLSIFT_EXPORT report merge(report a, const report& b);
+
+/// The registrable domain of `host` (ASCII lower case, no brackets), or
+/// empty when it has none: an IP address, a single label, or a top-level
+/// label that is no public suffix. The top-level suffixes are known, and
+/// under a country code the common second levels (`www.bbc.co.uk` gives
+/// `bbc.co.uk`); private suffixes such as `github.io` are not.
+///
+///     registrable_domain("www.w3.org") == "w3.org"
+URLSIFT_EXPORT std::string_view registrable_domain(std::string_view host) noexcept;
+
+/// Whether `host` is an IP address rather than a name: an IP literal in
+/// brackets (RFC 3986 section 3.2.2), or a name whose last label is a
+/// number, which the URL Standard's host parser reads as IPv4
+/// (`192.168.0.1`, `0x7f.1`, `3232235521`).
+URLSIFT_EXPORT bool is_ip_host(std::string_view host) noexcept;
+
+/// Whether a label of `host` starts with the IDNA ACE prefix `xn--`
+/// (RFC 5890 section 2.3.2.1), in any case.
+URLSIFT_EXPORT bool is_punycode_host(std::string_view host) noexcept;
+
+}  // namespace urlsift

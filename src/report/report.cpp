@@ -1,0 +1,294 @@
+// The batch report's aggregate: exact counts per table, first locations in
+// input order, and the merge that makes sharded runs add up to one run.
+
+#include <urlsift/report.hpp>
+
+#include <urlsift/reference.hpp>
+#include <urlsift/warnings.hpp>
+
+#include "text/icu_text.hpp"
+#include "uri/site.hpp"
+
+#include <algorithm>
+#include <array>
+#include <functional>
+#include <limits>
+#include <unordered_map>
+
+namespace urlsift {
+
+namespace {
+
+/// A key's count and where it was seen first. `first` is the minimum over
+/// every reference counted: that is what makes merging exact whatever the
+/// order of the additions.
+struct tally {
+    std::uint64_t count = 0;
+    report_location first{std::numeric_limits<std::uint64_t>::max(), std::numeric_limits<std::uint64_t>::max()};
+    friend bool operator==(const tally&, const tally&) = default;
+};
+
+struct key_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+
+using table = std::unordered_map<std::string, tally, key_hash, std::equal_to<>>;
+
+/// `s` as valid UTF-8: each byte that starts no well-formed sequence becomes
+/// U+FFFD. Returns `s` itself when it is valid (nearly always), else a view
+/// of `scratch`. The JSON form cannot carry invalid UTF-8, so a key is
+/// stored as it will read back.
+std::string_view valid_utf8(std::string_view s, std::string& scratch) {
+    std::size_t i = 0, len = 0;
+    while (i < s.size() && (static_cast<unsigned char>(s[i]) < 0x80 || detail::decode_utf8(s, i, len) >= 0))
+        i += static_cast<unsigned char>(s[i]) < 0x80 ? 1 : len;
+    if (i == s.size()) return s;
+    scratch.assign(s.substr(0, i));
+    while (i < s.size()) {
+        if (detail::decode_utf8(s, i, len) < 0) {
+            scratch += "\xEF\xBF\xBD";
+            i += 1;
+        } else {
+            scratch.append(s.substr(i, len));
+            i += len;
+        }
+    }
+    return scratch;
+}
+
+void ascii_lower(std::string& s) noexcept {
+    for (char& c : s)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + ('a' - 'A'));
+}
+
+void count_into(table& t, std::string_view key, std::uint64_t count, report_location first) {
+    auto it = t.find(key);
+    if (it == t.end()) it = t.emplace(std::string(key), tally{}).first;
+    it->second.count += count;
+    it->second.first = std::min(it->second.first, first);
+}
+
+}  // namespace
+
+struct report::impl {
+    std::vector<report_input> inputs;
+    std::uint64_t references = 0;
+    std::array<table, report_table_count> tables;
+    std::string scratch, lowered;  ///< reused buffers, never state
+
+    table& at(report_table t) noexcept { return tables[static_cast<std::size_t>(t)]; }
+    const table& at(report_table t) const noexcept { return tables[static_cast<std::size_t>(t)]; }
+    void bump(report_table t, std::string_view key, report_location where) { count_into(at(t), key, 1, where); }
+};
+
+std::string_view to_string(input_status s) noexcept {
+    switch (s) {
+    case input_status::read: return "read";
+    case input_status::binary: return "binary";
+    case input_status::failed: return "failed";
+    }
+    return "read";
+}
+
+std::string_view to_string(report_table t) noexcept {
+    static constexpr std::string_view names[report_table_count] = {
+        "scheme", "host", "domain", "wrapper", "form", "warning", "ip_host", "punycode_host", "relative", "url"};
+    const auto i = static_cast<std::size_t>(t);
+    return i < report_table_count ? names[i] : std::string_view("url");
+}
+
+report::report() : impl_(std::make_unique<impl>()) {}
+report::report(const report& o) : impl_(std::make_unique<impl>(*o.impl_)) {}
+report& report::operator=(const report& o) {
+    if (this != &o) impl_ = std::make_unique<impl>(*o.impl_);
+    return *this;
+}
+report::report(report&&) noexcept = default;
+report& report::operator=(report&&) noexcept = default;
+report::~report() = default;
+
+std::uint64_t report::add_input(std::string name) {
+    report_input in;
+    std::string scratch;
+    const std::string_view valid = valid_utf8(name, scratch);
+    in.name = valid.data() == name.data() ? std::move(name) : std::string(valid);
+    impl_->inputs.push_back(std::move(in));
+    return impl_->inputs.size() - 1;
+}
+
+std::uint64_t report::add_input(report_input facts) {
+    impl_->references += facts.references;
+    std::string scratch;
+    if (const auto valid = valid_utf8(facts.name, scratch); valid.data() != facts.name.data()) facts.name = valid;
+    impl_->inputs.push_back(std::move(facts));
+    return impl_->inputs.size() - 1;
+}
+
+void report::finish_input(std::uint64_t input, std::uint64_t bytes, input_status status, std::string error) {
+    report_input& in = impl_->inputs.at(input);
+    in.bytes = bytes;
+    in.status = status;
+    in.error = std::move(error);
+}
+
+void report::add(std::uint64_t input, const found_reference& ref) {
+    impl& m = *impl_;
+    ++m.inputs.at(input).references;
+    ++m.references;
+    const report_location where{input, ref.line};
+    m.bump(report_table::wrapper, to_string(ref.wrapper), where);
+    m.bump(report_table::form, to_string(ref.form), where);
+    const std::string_view url = valid_utf8(ref.url, m.scratch);
+    // Section 7, judged as extract's --warnings does: on the URL as reported.
+    for (const url_warning w : security_warnings(url)) m.bump(report_table::warning, to_string(w), where);
+    const reference_parts parts = parse_reference(url);
+    if (!parts.scheme) {
+        // Section 5: without a base (or one the resolver rejected) a relative
+        // reference stays as written; it is no URL of the distinct set.
+        m.bump(report_table::relative, url, where);
+        return;
+    }
+    m.bump(report_table::url, url, where);
+    // Section 3.1: scheme names are case-insensitive; lower case is canonical.
+    m.lowered.assign(*parts.scheme);
+    ascii_lower(m.lowered);
+    m.bump(report_table::scheme, m.lowered, where);
+    if (!parts.site) return;  // mailto:, news:, urn: ... name no host
+    const detail::site_parts site = detail::split_site(*parts.site);
+    if (site.host.empty()) return;  // file:///x
+    // Section 6: host names are case-insensitive.
+    m.lowered.assign(site.host);
+    ascii_lower(m.lowered);
+    const std::string_view host = m.lowered;
+    m.bump(report_table::host, host, where);
+    if (is_ip_host(host)) {
+        m.bump(report_table::ip_host, host, where);
+        return;
+    }
+    if (is_punycode_host(host)) m.bump(report_table::punycode_host, host, where);
+    if (const std::string_view domain = registrable_domain(host); !domain.empty())
+        m.bump(report_table::domain, domain, where);
+}
+
+void report::add_count(report_table t, std::string_view key, std::uint64_t count, report_location first) {
+    std::string scratch;
+    count_into(impl_->at(t), valid_utf8(key, scratch), count, first);
+}
+
+void report::merge(const report& later) {
+    impl& m = *impl_;
+    const std::uint64_t shift = m.inputs.size();
+    m.inputs.insert(m.inputs.end(), later.impl_->inputs.begin(), later.impl_->inputs.end());
+    m.references += later.impl_->references;
+    for (std::size_t t = 0; t < report_table_count; ++t)
+        for (const auto& [key, c] : later.impl_->tables[t])
+            count_into(m.tables[t], key, c.count, {c.first.input + shift, c.first.line});
+}
+
+void report::merge(report&& later) {
+    impl& m = *impl_;
+    const std::uint64_t shift = m.inputs.size();
+    m.inputs.insert(m.inputs.end(), std::make_move_iterator(later.impl_->inputs.begin()),
+                    std::make_move_iterator(later.impl_->inputs.end()));
+    m.references += later.impl_->references;
+    for (std::size_t t = 0; t < report_table_count; ++t) {
+        table& into = m.tables[t];
+        table& from = later.impl_->tables[t];
+        while (!from.empty()) {
+            auto node = from.extract(from.begin());
+            node.mapped().first.input += shift;
+            auto it = into.find(node.key());
+            if (it == into.end()) {
+                into.insert(std::move(node));
+            } else {
+                it->second.count += node.mapped().count;
+                it->second.first = std::min(it->second.first, node.mapped().first);
+            }
+        }
+    }
+    later = report();
+}
+
+const std::vector<report_input>& report::inputs() const noexcept { return impl_->inputs; }
+
+std::uint64_t report::references() const noexcept { return impl_->references; }
+
+std::uint64_t report::bytes() const noexcept {
+    std::uint64_t n = 0;
+    for (const auto& in : impl_->inputs) n += in.bytes;
+    return n;
+}
+
+std::uint64_t report::inputs_with(input_status s) const noexcept {
+    return static_cast<std::uint64_t>(
+        std::count_if(impl_->inputs.begin(), impl_->inputs.end(), [s](const report_input& in) { return in.status == s; }));
+}
+
+std::uint64_t report::distinct(report_table t, std::uint64_t min_count) const noexcept {
+    const table& tab = impl_->at(t);
+    if (min_count <= 1) return tab.size();
+    return static_cast<std::uint64_t>(
+        std::count_if(tab.begin(), tab.end(), [min_count](const auto& kv) { return kv.second.count >= min_count; }));
+}
+
+std::uint64_t report::total(report_table t, std::uint64_t min_count) const noexcept {
+    std::uint64_t n = 0;
+    for (const auto& kv : impl_->at(t))
+        if (kv.second.count >= min_count) n += kv.second.count;
+    return n;
+}
+
+std::vector<report_row> report::rows(report_table t, std::size_t limit, std::uint64_t min_count) const {
+    std::vector<report_row> out;
+    for (const auto& [key, c] : impl_->at(t))
+        if (c.count >= min_count) out.push_back({key, c.count, c.first});
+    const auto before = [](const report_row& a, const report_row& b) {
+        return a.count != b.count ? a.count > b.count : a.key < b.key;
+    };
+    if (limit != 0 && limit < out.size()) {
+        std::partial_sort(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(limit), out.end(), before);
+        out.resize(limit);
+    } else {
+        std::sort(out.begin(), out.end(), before);
+    }
+    return out;
+}
+
+std::vector<std::uint64_t> report::top_inputs(std::size_t limit) const {
+    std::vector<std::uint64_t> out;
+    const auto& ins = impl_->inputs;
+    for (std::uint64_t i = 0; i < ins.size(); ++i)
+        if (ins[i].references > 0) out.push_back(i);
+    const auto before = [&ins](std::uint64_t a, std::uint64_t b) {
+        return ins[a].references != ins[b].references ? ins[a].references > ins[b].references : a < b;
+    };
+    if (limit != 0 && limit < out.size()) {
+        std::partial_sort(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(limit), out.end(), before);
+        out.resize(limit);
+    } else {
+        std::sort(out.begin(), out.end(), before);
+    }
+    return out;
+}
+
+bool operator==(const report& a, const report& b) {
+    const auto& x = *a.impl_;
+    const auto& y = *b.impl_;
+    if (x.references != y.references || x.inputs.size() != y.inputs.size()) return false;
+    for (std::size_t i = 0; i < x.inputs.size(); ++i) {
+        const auto& p = x.inputs[i];
+        const auto& q = y.inputs[i];
+        if (p.name != q.name || p.bytes != q.bytes || p.references != q.references || p.status != q.status ||
+            p.error != q.error)
+            return false;
+    }
+    return x.tables == y.tables;
+}
+
+report merge(report a, const report& b) {
+    a.merge(b);
+    return a;
+}
+
+}  // namespace urlsift
