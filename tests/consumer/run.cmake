@@ -4,12 +4,7 @@
 # pkg-config file names the library and that only the public API is exported.
 file(REMOVE_RECURSE ${WORK_DIR})
 set(prefix ${WORK_DIR}/prefix)
-function(step)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "failed: ${ARGN}\n${out}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/../cmake/step.cmake)
 step(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/lib -G ${GENERATOR}
      -DCMAKE_BUILD_TYPE=Release -DURLSIFT_BUILD_TESTS=OFF -DURLSIFT_BUILD_CLI=OFF
      -DBUILD_SHARED_LIBS=ON -DCMAKE_INSTALL_PREFIX=${prefix})
