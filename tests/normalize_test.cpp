@@ -164,3 +164,9 @@ TEST_CASE("regression: a host with a '%' left after decoding is no IDNA name", "
     check_error("hp://x@a%0ea%0%%4%CA%9Fbe", error::invalid_host, 7);
     check_error("http://b%%41\xC3\xA9/", error::invalid_host, 7);
 }
+
+TEST_CASE("regression: an IDNA result that holds a space is no host", "[normalize][regression]") {
+    // U+00B8 CEDILLA maps to a space and U+0327; the A-label then held a
+    // space, and the normal form did not read back as a URL.
+    check_error("rgt://B\xC2\xB8" "ch8news:/%74e", error::invalid_host, 6);
+}

@@ -165,6 +165,11 @@ bool append_host(std::string& out, std::string_view host) {
         if (decoded.find('%') != std::string::npos) return false;
         auto ascii = detail::idna_to_ascii(decoded);
         if (!ascii) return false;
+        // UTS #46 without the STD3 rules maps some characters to ones no
+        // host holds (U+00B8 becomes a space and a combining mark): the
+        // result would not read back as the same host.
+        for (const char c : *ascii)
+            if (!detail::is_alnum(c) && c != '-' && c != '.' && c != '_') return false;
         out += *ascii;
     } else {
         out += decoded;
