@@ -195,9 +195,14 @@ inline bool lacks_scheme_specific_part(const scan_window& w, const candidate& c,
 inline bool is_syntax_template(std::string_view url, std::size_t scheme_len) noexcept {
     // A URL cut at the length limit may end before its scheme does.
     if (url.size() < scheme_len + 3 || url.substr(scheme_len, 3) != "://") return false;
-    std::string_view site = url.substr(scheme_len + 3);
-    site = site.substr(0, site.find_first_of("/?#"));
-    const site_parts parts = split_site(site);
+    // Most URLs hold no bracket and no second colon at all: two memchr
+    // calls settle them (this runs for every scheme URL). A `]` with no `[`
+    // before it is left to the rules that read the host.
+    const std::string_view rest = url.substr(scheme_len + 3);
+    if (rest.find(':') == std::string_view::npos && rest.find('[') == std::string_view::npos) return false;
+    std::size_t end = 0;
+    while (end < rest.size() && rest[end] != '/' && rest[end] != '?' && rest[end] != '#') ++end;
+    const site_parts parts = split_site(rest.substr(0, end));
     if (!parts.host_ok()) return true;
     if (parts.userinfo && parts.userinfo->find_first_of("[]") != std::string_view::npos) return true;
     if (!parts.host.starts_with('[') && parts.host.find_first_of("[]") != std::string_view::npos) return true;
@@ -262,7 +267,7 @@ inline emitted emit_bare(scan_parts& p) {
     if (c.form == reference_form::absolute && is_syntax_template(cleaned, c.scheme_length)) return emitted::none;
     // `Content-Class: urn:content-classes:message` names a class of
     // message, no resource to visit.
-    if (c.form == reference_form::absolute &&
+    if (c.form == reference_form::absolute && starts_with_nocase(cleaned, "urn:") &&
         lexicon::is_class_header(lexicon::header_field_name(w.before_on_line(w.index_of(c.outer_start)))))
         return emitted::none;
     c.outer_end = c.end();
