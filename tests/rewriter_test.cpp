@@ -516,6 +516,16 @@ TEST_CASE("regression: a site before 'at' is judged the same before and after it
     }
 }
 
+TEST_CASE("regression: a join that would not read as one URL on one line is left as written", "[rewriter][regression]") {
+    // Across lines the `[` on the second line opened no link text; joined,
+    // it would end the URL there on the next pass.
+    rewrite_options o;
+    o.normalize = true;
+    const std::string text = "see http://o.example/g/e.org/\nhtt[::1]p:/g/B\xC3\xBC" "c[er.EXAMP.EoLrg.\nhttp:/g/ now\n";
+    const std::string once = rewrite(text, o);
+    CHECK(rewrite(once, o) == once);
+}
+
 TEST_CASE("regression: --style angle wraps only URLs it makes or finds absolute", "[rewriter][regression]") {
     // With abbreviations left alone, `<www.example.org/x>` would be a
     // relative reference in brackets, which the next pass resolves.
