@@ -524,6 +524,10 @@ TEST_CASE("regression: a join that would not read as one URL on one line is left
     const std::string text = "see http://o.example/g/e.org/\nhtt[::1]p:/g/B\xC3\xBC" "c[er.EXAMP.EoLrg.\nhttp:/g/ now\n";
     const std::string once = rewrite(text, o);
     CHECK(rewrite(once, o) == once);
+    // A completed word that ends in `[`: the written URL would drop it.
+    o.scan.abbrev.kinds = abbrev_all;
+    const std::string word = "see UExample.NET:80/%7e[\n";
+    CHECK(rewrite(rewrite(word, o), o) == rewrite(word, o));
 }
 
 TEST_CASE("regression: --style angle wraps only URLs it makes or finds absolute", "[rewriter][regression]") {

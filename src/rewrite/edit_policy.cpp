@@ -135,10 +135,13 @@ std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_o
         }
     }
     const std::string& text = target != nullptr ? *target : ref.raw;
-    // A URL joined from several lines must read as one URL on one line
-    // too: a rule that ends a URL inside a line (a `[` that opens link
-    // text) would cut the joined text short on the next pass.
-    if (joined && target != nullptr && !reads_as_one(text, options.scan)) return std::nullopt;
+    // What a join or a completion writes must read back as one URL: a
+    // rule that ends a URL inside a line (a `[` that opens link text) would
+    // cut a joined text short on the next pass, and an abbreviated word
+    // keeps a trailing `[` that a written URL drops.
+    if ((joined || ref.form == reference_form::abbreviated) && target != nullptr && text != ref.raw &&
+        !reads_as_one(text, options.scan))
+        return std::nullopt;
     // Brackets go only around an absolute URL: `<www.example.org/x>` left
     // uncompleted would read as a relative reference next time.
     const bool absolute = ref.form == reference_form::absolute || (target != nullptr && target != &ref.cleaned);
