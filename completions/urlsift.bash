@@ -39,6 +39,8 @@ _urlsift_value() {
         --binary) COMPREPLY=($(compgen -W 'skip text' -- "$cur")) ;;
         --style) COMPREPLY=($(compgen -W 'plain angle' -- "$cur")) ;;
         --abbrev-scheme) COMPREPLY=($(compgen -W 'http https' -- "$cur")) ;;
+        --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
+        --input) COMPREPLY=($(compgen -W 'text mail mbox auto' -- "$cur")) ;;
         --abbrev)
             if [[ $cur == *,* ]]; then
                 _urlsift_list "$cur" www ftp gopher news wais domain email ipv4
@@ -56,8 +58,9 @@ _urlsift_value() {
             # suggests for a name it does not know.
             COMPREPLY=($(compgen -W 'utf-8 latin1 windows-1252 iso-8859-15 utf-16le utf-16be
                                      shift_jis euc-jp gb18030 koi8-r' -- "${cur,,}")) ;;
-        # A URL or a number: nothing to offer.
-        --base | -b | --max-url-length | --jobs | -j | --top) COMPREPLY=() ;;
+        # A URL, a number or a glob: nothing to offer.
+        --base | -b | --max-url-length | --jobs | -j | --top | --max-count | -m) COMPREPLY=() ;;
+        --include | --exclude | --glob | -g) COMPREPLY=() ;;
         *) return 1 ;;
     esac
     return 0
@@ -103,26 +106,31 @@ _urlsift() {
         local options
         case $command in
             extract)
-                options='-h --help -f --format -n --line-number -H --with-filename
-                         --no-filename -0 --null -c --count -u --unique --warnings
-                         --raw --relative -r --recursive --binary --encoding --base
-                         --resolver --normalize --hyphen --max-url-length --abbrev
-                         --abbrev-scheme --literal-brackets' ;;
+                options='-h --help -V --version -f --format -n --line-number -H --with-filename
+                         --no-filename -0 --null -Z --null-after-name -c --count
+                         -l --files-with-matches -L --files-without-match -q --quiet
+                         -m --max-count -s --no-messages --color --line-buffered
+                         -u --unique --warnings --raw --relative --binary --encoding
+                         --base --resolver --normalize --hyphen --max-url-length --abbrev
+                         --abbrev-scheme --literal-brackets --input --headers' ;;
             rewrite)
-                options='-h --help -i --in-place --follow-symlinks --dry-run --diff
-                         -r --recursive --only --style --binary --encoding --base
+                options='-h --help -V --version -i --in-place --follow-symlinks --dry-run --diff
+                         --only --style --binary --encoding --base
                          --resolver --normalize --hyphen --max-url-length --abbrev
                          --abbrev-scheme --literal-brackets' ;;
             resolve)
-                options='-h --help -b --base --resolver --normalize --max-url-length
+                options='-h --help -V --version -b --base --resolver --normalize --max-url-length
                          -f --format' ;;
             report)
-                options='-h --help -f --format -o --output --partial --merge -j --jobs
-                         --top --no-timestamp -r --recursive --binary --encoding --base
+                options='-h --help -V --version -f --format -o --output --partial --merge -j --jobs
+                         --top --no-timestamp --binary --encoding --base
                          --resolver --normalize --hyphen --max-url-length --abbrev
                          --abbrev-scheme --literal-brackets' ;;
             *) return ;;
         esac
+        # Which files to read: extract, rewrite and report share them.
+        [[ $command == resolve ]] ||
+            options+=' -r --recursive --include --exclude -g --glob --hidden --no-ignore'
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
         return
     fi

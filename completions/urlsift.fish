@@ -52,14 +52,23 @@ complete -c urlsift -n $extract -s n -l line-number -d 'prefix each URL with its
 complete -c urlsift -n $extract -s H -l with-filename -d 'prefix each URL with its file name'
 complete -c urlsift -n $extract -l no-filename -d 'never prefix file names'
 complete -c urlsift -n $extract -s 0 -l null -d 'end records with NUL instead of newline'
+complete -c urlsift -n $extract -s Z -l null-after-name -d 'put a NUL after each file name'
 complete -c urlsift -n $extract -s c -l count -d 'print only the number of URLs found per file'
+complete -c urlsift -n $extract -s l -l files-with-matches -d 'print only the names of files with a URL'
+complete -c urlsift -n $extract -s L -l files-without-match -d 'print only the names of files without a URL'
+complete -c urlsift -n $extract -s q -l quiet -d 'print nothing; stop at the first URL found'
+complete -c urlsift -n $extract -s m -l max-count -x -d 'stop reading a file after NUM URLs'
+complete -c urlsift -n $extract -s s -l no-messages -d 'no messages about files that cannot be read'
+complete -c urlsift -n $extract -l color -x -a 'auto always never' -d 'colour file names, line numbers and URLs'
+complete -c urlsift -n $extract -l line-buffered -d 'write each line at once'
 complete -c urlsift -n $extract -s u -l unique -d 'print each URL once'
 complete -c urlsift -n $extract -l warnings -d 'note Section 7 warnings on stderr'
 complete -c urlsift -n $extract -l raw -d 'print the text as written between the wrappers'
 complete -c urlsift -n $extract -l relative -d 'without --base, list relative references too'
-complete -c urlsift -n $extract -s r -l recursive -d 'read the files under each DIR'
 complete -c urlsift -n $extract -l binary -x -a 'skip text' -d 'files with a NUL byte'
 complete -c urlsift -n $extract -l encoding -x -a $encodings -d 'charset of the input'
+complete -c urlsift -n $extract -l input -x -a 'text mail mbox auto' -d 'what the input is'
+complete -c urlsift -n $extract -l headers -d 'also list URLs from mail headers'
 
 # rewrite
 set -l rewrite '__urlsift_command rewrite'
@@ -69,7 +78,6 @@ complete -c urlsift -n $rewrite -s i -l in-place -d 'edit the files in place; -i
 complete -c urlsift -n $rewrite -l follow-symlinks -d 'with -i, edit the file a symbolic link names'
 complete -c urlsift -n $rewrite -l dry-run -d 'list each file that would change'
 complete -c urlsift -n $rewrite -l diff -d 'print a unified diff of what would change'
-complete -c urlsift -n $rewrite -s r -l recursive -d 'rewrite the files under each DIR'
 complete -c urlsift -n $rewrite -l only -x -a '(__urlsift_list all relative abbreviated joined)' -d 'what to rewrite'
 complete -c urlsift -n $rewrite -l style -x -a 'plain angle' -d 'angle: wrap bare URLs in <...> too'
 complete -c urlsift -n $rewrite -l binary -x -a 'skip text' -d 'files with a NUL byte, with -i or --diff'
@@ -86,9 +94,20 @@ complete -c urlsift -n $report -l merge -d 'the operands are partial reports: ad
 complete -c urlsift -n $report -s j -l jobs -x -d 'read files on N threads (0: one per processor)'
 complete -c urlsift -n $report -l top -x -d 'rows of each table in the report (0: all)'
 complete -c urlsift -n $report -l no-timestamp -d 'leave out the time the report was made'
-complete -c urlsift -n $report -s r -l recursive -d 'read the files under each DIR'
 complete -c urlsift -n $report -l binary -x -a 'skip text' -d 'files with a NUL byte'
 complete -c urlsift -n $report -l encoding -x -a $encodings -d 'charset of the input'
+
+# Which files to read: extract, rewrite and report share them.
+set -l walk '__urlsift_command extract rewrite report'
+complete -c urlsift -n $walk -s r -l recursive -d 'read the files under each DIR'
+complete -c urlsift -n $walk -l include -x -d 'read only files whose name matches GLOB'
+complete -c urlsift -n $walk -l exclude -x -d 'skip files whose name matches GLOB'
+complete -c urlsift -n $walk -s g -l glob -x -d 'under -r, read only what matches GLOB; !GLOB skips it'
+complete -c urlsift -n $walk -l hidden -d 'under -r, read hidden files and directories too'
+complete -c urlsift -n $walk -l no-ignore -d 'under -r, read what .gitignore and .ignore leave out'
+
+# --version on every command.
+complete -c urlsift -n '__urlsift_command extract rewrite resolve report' -s V -l version -d 'show the version and exit'
 
 # The scanning options extract, rewrite and report share.
 set -l scan '__urlsift_command extract rewrite report'

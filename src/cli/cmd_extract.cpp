@@ -1,5 +1,6 @@
 // urlsift extract: list the references found in files, grep-style.
 
+#include "cli/color.hpp"
 #include "cli/commands.hpp"
 #include "cli/errors.hpp"
 #include "cli/escape.hpp"
@@ -8,6 +9,7 @@
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/scan_settings.hpp"
+#include "cli/walk.hpp"
 
 #include <urlsift/abbrev.hpp>
 #include <urlsift/resolver.hpp>
@@ -53,7 +55,8 @@ Output formats:
          so that a spreadsheet shows it instead of running it as a formula
   tsv    no header; file, line, column, url, raw, wrapper, form separated by
          tabs (tab, newline and backslash in a field written as \t \n \\)
-  On a terminal, control characters in any format are shown escaped.
+  On a terminal, control characters in any format are shown escaped, as
+  they are in coloured output (--color; text output only).
   A URL cut at --max-url-length is noted on stderr (jsonl: "truncated").
   Columns count bytes from 1 (of the UTF-8 text, with --encoding); lines
   count LF. Standard input is named
@@ -67,8 +70,25 @@ Examples:
   urlsift extract --abbrev none --raw msg.txt   scheme URLs only, as written
   urlsift extract -c -r corpus/                 how many per file
 
+Files (-r): with no DIR the current directory is read. Hidden files and
+directories are skipped unless --hidden, and so is what a .gitignore or
+.ignore file in a directory walked leaves out, unless --no-ignore (blank
+lines, # comments, ! negation, a trailing / for directories, a leading /
+to anchor, * ? [...] and **). -g GLOB keeps only the files that match
+(!GLOB: skips them) and comes before ignore files; --include and
+--exclude match file names, also those given as operands.
+
+Listing files: -l prints the name of each file with a URL, -L of each
+without one, -c how many each has; -q prints nothing and stops at the
+first URL. -m NUM stops reading a file after NUM URLs. -0 ends each record
+(line, name or count) with NUL; -Z puts a NUL after each file name
+instead of ':' (grep's -Z), so that -lZ and -l0 give the same.
+
 Exit status: 0 if a URL was found, 1 if none was, 2 on error (an unreadable
-file is reported on stderr and the others are still read).
+file is reported on stderr, unless -s, and the others are still read).
+With -q, 0 as soon as a URL is found, even after an error. With -L, as in
+grep 3.5 and later: 0 if a URL was found in some file, not if a file was
+listed.
 )help";
 
 struct settings {
@@ -76,8 +96,15 @@ struct settings {
     format fmt = format::text;
     bool line_numbers = false;
     bool with_filename = false;
-    bool nul = false;
+    bool nul = false;      ///< -0: NUL ends each record
+    bool name_nul = false; ///< -Z: NUL after each file name
     bool count = false;
+    enum class listing { urls, with_urls, without_urls, none };
+    listing list = listing::urls; ///< -l, -L, -q
+    std::optional<unsigned long long> max_count; ///< -m: URLs a file at most
+    bool color = false;
+    bool escape = false;   ///< control characters shown escaped: a terminal, or colour
+    bool no_messages = false; ///< -s: no message about an input that cannot be read
     bool unique = false;
     bool raw = false;
     bool warnings = false; ///< Section 7 warnings as notes on stderr
@@ -99,20 +126,24 @@ public:
     long run(const std::string& path) {
         label_ = path == "-" ? (st_.fmt == format::text ? "(standard input)" : "-") : path;
         long count = 0;
+        // -l, -L and -q need one URL a file to decide; -m NUM needs NUM.
+        const std::optional<unsigned long long> enough =
+            st_.list == settings::listing::urls ? st_.max_count : std::optional<unsigned long long>(1);
         scanner sc(scan_, [&](found_reference& r) {
             if (st_.resolution_base) resolve_reference(r, *st_.resolution_base);
             // DESIGN: without a base, only what can be made absolute is a result.
             if (r.form == reference_form::relative && !st_.resolution_base && !st_.relative) return true;
             if (emit(r)) ++count;
-            return true;
+            return !enough || static_cast<unsigned long long>(count) < *enough;
         });
-        const text_read got = source_.read_file(path, [&](std::string_view text) {
-            sc.feed(text);
-            return true;
-        });
+        // The scanner stops taking text once its sink has said stop, and the
+        // file is read no further (grep -m, -l, -q).
+        const text_read got = enough == 0u ? text_read{}
+                                           : source_.read_file(path, [&](std::string_view text) { return sc.feed(text); });
         const bool skipped = got.what == text_read::status::binary;
         const std::string& err = got.error;
-        const std::vector<std::string> notes = reading_notes(got, source_);
+        const std::vector<std::string> notes =
+            st_.list == settings::listing::none ? std::vector<std::string>{} : reading_notes(got, source_);
         if (!notes.empty()) out_.flush();
         std::string hint;
         for (const auto& note : notes) {
@@ -121,24 +152,29 @@ public:
         }
         if (!err.empty()) {
             out_.flush();
-            std::cerr << "urlsift extract: " << visible(path) << ": " << err << '\n';
+            if (!st_.no_messages) std::cerr << "urlsift extract: " << visible(path) << ": " << err << '\n';
             return -1;
         }
-        if (skipped) {
+        if (skipped && st_.list != settings::listing::none) {
             out_.flush();
             std::cerr << "urlsift extract: " << visible(path) << ": binary file skipped "
                       << (hint.empty() ? "(use --binary text to scan it)" : "(" + hint.substr(2) + ")") << '\n';
             return 0;
         }
+        if (skipped) return 0;
         sc.finish();
-        if (st_.count) {
-            line_.clear();
-            if (st_.with_filename) {
-                append_text(line_, label_);
-                line_ += ':';
+        using enum settings::listing;
+        if (st_.list == with_urls || st_.list == without_urls) {
+            if ((count > 0) == (st_.list == with_urls)) {
+                line_.clear();
+                append_colored(line_, path == "-" ? "(standard input)" : path, color_role::file, st_.color, st_.escape);
+                end_record(st_.nul || st_.name_nul);
             }
+        } else if (st_.count && st_.list == urls) {
+            line_.clear();
+            if (st_.with_filename) append_file_name();
             line_ += std::to_string(count);
-            end_record();
+            end_record(st_.nul);
         }
         return count;
     }
@@ -155,20 +191,18 @@ private:
     bool emit(const found_reference& r) {
         const std::string& url = shown_url(r);
         if (st_.unique && !seen_.insert(st_.raw ? r.raw : url).second) return false;
+        if (st_.list != settings::listing::urls) return true;  // names or nothing: no URL shown, no note on one
         if (st_.fmt != format::jsonl) note_on(r, url);  // jsonl has fields for both
         if (st_.count) return true;
         line_.clear();
         switch (st_.fmt) {
         case format::text:
-            if (st_.with_filename) {
-                append_text(line_, label_);
-                line_ += ':';
-            }
+            if (st_.with_filename) append_file_name();
             if (st_.line_numbers) {
-                line_ += std::to_string(r.line);
-                line_ += ':';
+                append_colored(line_, std::to_string(r.line), color_role::line, st_.color, false);
+                append_colored(line_, ":", color_role::separator, st_.color, false);
             }
-            append_text(line_, st_.raw ? r.raw : url);
+            append_colored(line_, st_.raw ? r.raw : url, color_role::url, st_.color, st_.escape);
             break;
         case format::jsonl: append_json(r, url); break;
         case format::tsv:
@@ -181,7 +215,7 @@ private:
             }
             break;
         }
-        end_record();
+        end_record(st_.nul);
         return true;
     }
 
@@ -202,11 +236,13 @@ private:
                   << (url.size() > 200 ? "...: " : ": ") << why << '\n';
     }
 
-    void append_text(std::string& out, std::string_view s) const {
-        if (out_.is_terminal())
-            append_visible(out, s);
+    // FILE: in text output (FILE and a NUL with -Z, as grep -Z has it).
+    void append_file_name() {
+        append_colored(line_, label_, color_role::file, st_.color, st_.escape);
+        if (st_.name_nul)
+            line_ += '\0';
         else
-            out += s;
+            append_colored(line_, ":", color_role::separator, st_.color, false);
     }
 
     void append_json(const found_reference& r, const std::string& url) {
@@ -264,8 +300,8 @@ private:
         }
     }
 
-    void end_record() {
-        line_ += st_.nul ? '\0' : '\n';
+    void end_record(bool nul) {
+        line_ += nul ? '\0' : '\n';
         out_.write(line_);
         out_.end_record();
     }
@@ -285,38 +321,58 @@ private:
 
 int cmd_extract(const args& a) {
     po::options_description opts("Options");
-    std::string fmt_name = "text", binary = "skip", encoding = "utf-8";
+    std::string fmt_name = "text", binary = "skip", encoding = "utf-8", color = "auto";
+    long long max_count = -1;
     scan_settings ss;
+    walk_settings walk;
     // clang-format off
     opts.add_options()
         ("help,h", "show this help and exit")
+        ("version,V", "show the version and exit")
         ("format,f", po::value<std::string>(&fmt_name), "output format: text (default), jsonl, csv, tsv")
         ("line-number,n", po::bool_switch(), "prefix each URL with its line number (text)")
         ("with-filename,H", po::bool_switch(), "prefix each URL with its file name (default with several files)")
         ("no-filename", po::bool_switch(), "never prefix file names")
         ("null,0", po::bool_switch(), "end records with NUL instead of newline")
+        ("null-after-name,Z", po::bool_switch(), "put a NUL after each file name instead of ':' (grep's -Z)")
         ("count,c", po::bool_switch(), "print only the number of URLs found per file")
+        ("files-with-matches,l", po::bool_switch(), "print only the names of files with a URL")
+        ("files-without-match,L", po::bool_switch(), "print only the names of files without a URL")
+        ("quiet,q", po::bool_switch(), "print nothing; stop at the first URL found (exit status 0)")
+        ("max-count,m", po::value<long long>(&max_count), "stop reading a file after NUM URLs (negative: no limit)")
+        ("no-messages,s", po::bool_switch(), "no messages about files that cannot be read (exit status still 2)")
+        ("color", po::value<std::string>(&color),
+            "colour file names, line numbers and URLs: auto (default: on a terminal), always, never")
+        ("line-buffered", po::bool_switch(), "write each line at once (default when output is a terminal)")
         ("unique,u", po::bool_switch(), "print each URL once, at its first occurrence")
         ("warnings", po::bool_switch(), "note Section 7 warnings on stderr (jsonl always has them)")
         ("raw", po::bool_switch(), "print the text as written between the wrappers (line breaks kept)")
         ("relative", po::bool_switch(), "without --base, list relative references too, as written")
-        ("recursive,r", po::bool_switch(), "read the files under each DIR")
         ("binary", po::value<std::string>(&binary), "files with a NUL byte: skip (default) or text")
         ("encoding", po::value<std::string>(&encoding), "charset of the input: utf-8 (default), latin1, windows-1252, ...");
     // clang-format on
+    add_walk_options(opts, walk);
     add_scan_options(opts, ss, "abbreviations to complete: all, none, or a list (www,ftp,gopher,news,wais,domain,"
                                "email,ipv4); default all but ipv4");
     const auto vm = parse_command_line("extract", a, opts, "input");
-    if (vm.count("help")) {
-        print_help(usage, opts, epilog);
-        return 0;
-    }
+    if (answered_help_or_version(vm, usage, opts, epilog)) return 0;
 
     settings st;
     st.fmt = parse_format("extract", fmt_name, "text|jsonl|csv|tsv");
     st.line_numbers = vm["line-number"].as<bool>();
     st.nul = vm["null"].as<bool>();
+    st.name_nul = vm["null-after-name"].as<bool>();
     st.count = vm["count"].as<bool>();
+    // grep: -q wins over -l and -L, and -l over -L (the last given, when
+    // both are; Boost cannot tell which, so -l).
+    if (vm["quiet"].as<bool>())
+        st.list = settings::listing::none;
+    else if (vm["files-with-matches"].as<bool>())
+        st.list = settings::listing::with_urls;
+    else if (vm["files-without-match"].as<bool>())
+        st.list = settings::listing::without_urls;
+    if (max_count >= 0) st.max_count = static_cast<unsigned long long>(max_count);
+    st.no_messages = vm["no-messages"].as<bool>();
     st.unique = vm["unique"].as<bool>();
     st.raw = vm["raw"].as<bool>();
     st.warnings = vm["warnings"].as<bool>();
@@ -333,30 +389,38 @@ int cmd_extract(const args& a) {
 
     const std::vector<std::string> operands =
         vm.count("input") ? vm["input"].as<std::vector<std::string>>() : std::vector<std::string>{};
-    const bool recursive = vm["recursive"].as<bool>();
     std::vector<input_error> errors;
-    std::vector<std::string> files = expand_operands(operands, recursive, errors);
+    std::vector<std::string> files = expand_operands(operands, walk, errors);
     skip_output_file(files, errors);
     st.with_filename = !vm["no-filename"].as<bool>() &&
-                       (vm["with-filename"].as<bool>() || files.size() + errors.size() > 1 || recursive);
+                       (vm["with-filename"].as<bool>() || files.size() + errors.size() > 1 || walk.recursive);
 
     output out(1);
-    if (st.fmt == format::csv && !st.count) {
+    // Colour is for people reading text: never in the data formats.
+    st.color = use_color("extract", color, out.is_terminal()) && st.fmt == format::text;
+    st.escape = out.is_terminal() || st.color;
+    // Someone is watching, or asked to see each line as it is found.
+    out.set_flush_each(out.is_terminal() || vm["line-buffered"].as<bool>());
+    if (st.fmt == format::csv && !st.count && st.list == settings::listing::urls) {
         out.write("file,line,column,url,raw,wrapper,form");
         out.put(st.nul ? '\0' : '\n');
     }
     extractor ex(st, std::move(so), out, std::move(*source));
     bool found = false, failed = false;
     for (const auto& e : errors) {
-        std::cerr << "urlsift extract: " << visible(e.path) << ": " << e.message << '\n';
+        if (!st.no_messages) std::cerr << "urlsift extract: " << visible(e.path) << ": " << e.message << '\n';
         failed = true;
     }
     for (const auto& f : files) {
         const long n = ex.run(f);
         if (n < 0) failed = true;
         if (n > 0) found = true;
+        // grep -q: done at the first match, whatever came before.
+        if (found && st.list == settings::listing::none) return 0;
     }
     out.flush();
+    // As grep's (3.5 and later, -L included): whether a URL was found, not
+    // whether a file was listed; an error outweighs both.
     if (failed) return 2;
     return found ? 0 : 1;
 }

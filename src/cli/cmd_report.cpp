@@ -10,6 +10,7 @@
 #include "cli/output.hpp"
 #include "cli/report_format.hpp"
 #include "cli/scan_settings.hpp"
+#include "cli/walk.hpp"
 
 #include <urlsift/report.hpp>
 #include <urlsift/resolver.hpp>
@@ -270,6 +271,7 @@ int cmd_report(const args& a) {
     // clang-format off
     opts.add_options()
         ("help,h", "show this help and exit")
+        ("version,V", "show the version and exit")
         ("format,f", po::value<std::string>(&fmt_name), "output format: text (default) or json")
         ("output,o", po::value<std::string>(&output_path), "write the report to FILE instead of standard output")
         ("partial", po::bool_switch(), "write a partial report for --merge: json, every row and input")
@@ -277,17 +279,15 @@ int cmd_report(const args& a) {
         ("jobs,j", po::value<long long>(&jobs), "read files on N threads (default 1; 0: one per processor)")
         ("top", po::value<long long>(&top), "rows of each table in the report (default 10; 0: all)")
         ("no-timestamp", po::bool_switch(), "leave out the time the report was made, so that it is reproducible")
-        ("recursive,r", po::bool_switch(), "read the files under each DIR")
         ("binary", po::value<std::string>(&binary), "files with a NUL byte: skip (default) or text")
         ("encoding", po::value<std::string>(&encoding), "charset of the input: utf-8 (default), latin1, windows-1252, ...");
     // clang-format on
+    walk_settings walk;
+    add_walk_options(opts, walk);
     add_scan_options(opts, ss, "abbreviations to complete: all, none, or a list (www,ftp,gopher,news,wais,domain,"
                                "email,ipv4); default all but ipv4");
     const auto vm = parse_command_line("report", a, opts, "input");
-    if (vm.count("help")) {
-        print_help(usage, opts, epilog);
-        return 0;
-    }
+    if (answered_help_or_version(vm, usage, opts, epilog)) return 0;
 
     report_layout layout;
     layout.partial = vm["partial"].as<bool>();
@@ -344,7 +344,7 @@ int cmd_report(const args& a) {
         const unsigned threads = parse_jobs(jobs);
 
         std::vector<input_error> errors;
-        std::vector<std::string> files = expand_operands(operands, vm["recursive"].as<bool>(), errors);
+        std::vector<std::string> files = expand_operands(operands, walk, errors);
         skip_output_file(files, errors, out_fd);
         for (const auto& e : errors) {
             std::cerr << "urlsift report: " << visible(e.path) << ": " << e.message << '\n';

@@ -287,6 +287,7 @@ int cmd_resolve(const args& a) {
     long long max_length = 64 * 1024;
     opts.add_options()                                                        //
         ("help,h", "show this help and exit")                                 //
+        ("version,V", "show the version and exit")                            //
         ("base,b", po::value<std::string>(), "base URL to resolve against")   //
         ("resolver", po::value<std::string>()->default_value("rfc3986"),
          "rfc3986, rfc2396 or browser")                                       //
@@ -295,10 +296,7 @@ int cmd_resolve(const args& a) {
          "longest reference in bytes (default 65536); a longer one is reported, not resolved")  //
         ("format,f", po::value<std::string>()->default_value("text"), "text or jsonl");
     const auto vm = parse_command_line("resolve", a, opts, "ref");
-    if (vm.count("help") != 0) {
-        print_help(usage, opts, epilog);
-        return 0;
-    }
+    if (answered_help_or_version(vm, usage, opts, epilog)) return 0;
 
     resolve_options options;
     const auto& mode_name = vm["resolver"].as<std::string>();

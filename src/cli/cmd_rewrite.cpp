@@ -9,6 +9,7 @@
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/scan_settings.hpp"
+#include "cli/walk.hpp"
 
 #include <urlsift/rewriter.hpp>
 #include <urlsift/text_source.hpp>
@@ -63,7 +64,10 @@ Two urlsift runs editing one file take turns: the second waits for the
 first's lock (up to 10 s; on file systems with flock), then reads what the
 first wrote. A temporary file left by a killed run (kill -9) is removed by
 the next run on that file once it is an hour old. Files with a NUL byte
-are skipped unless --binary text.
+anywhere are skipped unless --binary text. -r chooses files as 'urlsift
+extract' does: hidden files and what .gitignore and .ignore files leave
+out are skipped (--hidden, --no-ignore), and -g, --include and --exclude
+apply.
 
 With --encoding the input is read in that charset and the output written
 in it too. Its text must encode back to exactly its bytes: one that does
@@ -139,6 +143,14 @@ private:
     std::string bytes_;
 };
 
+// text_source tells binary input by a NUL in its first block only; an
+// edit or a preview must not take a file for text because its NUL comes
+// later. Returns whether `chunk` (of UTF-8 input, passed through) makes the
+// input binary.
+bool late_binary(const settings& st, const text_source& source, std::string_view chunk) {
+    return !st.binary_text && !source.decodes() && chunk.find('\0') != std::string_view::npos;
+}
+
 // Reports a binary input as skipped, with a hint when it looks like text in
 // a wide charset.
 void report_binary(const std::string& path, const text_read& got, const text_source& source) {
@@ -190,8 +202,12 @@ outcome rewrite_in_place(const settings& st, text_source& source, const std::str
     }
     encoded_sink sink(st, [&file](std::string_view s) { return file.write(s); });
     rewriter w(st.rewrite, [&sink](std::string_view s) { return sink(s); });
-    const text_read got = source.read_fd(target.fd(), [&](std::string_view text) { return w.feed(text); });
-    if (got.what == text_read::status::binary) {
+    bool binary = false;
+    const text_read got = source.read_fd(target.fd(), [&](std::string_view text) {
+        binary = late_binary(st, source, text);
+        return !binary && w.feed(text);
+    });
+    if (got.what == text_read::status::binary || binary) {
         report_binary(path, got, source);
         return outcome::skipped;
     }
@@ -248,14 +264,15 @@ outcome preview(const settings& st, text_source& source, const std::string& path
             growth += static_cast<std::int64_t>(e.replacement.size()) - static_cast<std::int64_t>(e.length);
             if (diff) diff->edit(e);
         });
-    bool too_long = false;
+    bool too_long = false, binary = false;
     const text_read got = source.read_file(path, [&](std::string_view chunk) {
+        if ((binary = late_binary(st, source, chunk))) return false;
         if (diff) diff->text(chunk);
         w.feed(chunk);
         too_long = diff && !diff->settle(static_cast<std::uint64_t>(static_cast<std::int64_t>(written) - growth));
         return !too_long;
     });
-    if (got.what == text_read::status::binary) {
+    if (got.what == text_read::status::binary || binary) {
         report_binary(path, got, source);
         return outcome::skipped;
     }
@@ -311,12 +328,12 @@ int cmd_rewrite(const args& arguments) {
     // clang-format off
     opts.add_options()
         ("help,h", "show this help and exit")
+        ("version,V", "show the version and exit")
         ("in-place,i", "edit the files in place; -iSUFFIX or --in-place=SUFFIX keeps a backup")
         ("follow-symlinks", po::bool_switch(&st.follow_symlinks),
             "with -i, edit the file a symbolic link names, not the link")
         ("dry-run", po::bool_switch(), "write nothing; list each file that would change, with its edit count")
         ("diff", po::bool_switch(), "write nothing; print a unified diff of what would change")
-        ("recursive,r", po::bool_switch(), "rewrite the files under each DIR (sorted by name)")
         ("only", po::value<std::string>(&only),
             "what to rewrite: all (default) or a list of relative,abbreviated,joined")
         ("style", po::value<std::string>(&style), "plain (default), or angle: also wrap bare URLs in <...>")
@@ -324,13 +341,12 @@ int cmd_rewrite(const args& arguments) {
         ("encoding", po::value<std::string>(&st.encoding),
             "charset of the input, and of the output: utf-8 (default), latin1, windows-1252, utf-16le, ...");
     // clang-format on
+    walk_settings walk;
+    add_walk_options(opts, walk);
     add_scan_options(opts, scan,
                      "abbreviations to complete: all, none, or a list (default: www,ftp)");
     const auto vm = parse_command_line("rewrite", a, opts, "input");
-    if (vm.count("help")) {
-        print_help(usage, opts, epilog);
-        return 0;
-    }
+    if (answered_help_or_version(vm, usage, opts, epilog)) return 0;
 
     // `news.gmane.org` in a changelog names a server under discussion; only
     // www. and ftp. are links often enough to edit without being asked.
@@ -361,7 +377,7 @@ int cmd_rewrite(const args& arguments) {
     if (st.in_place && operands.empty())
         throw usage_error("rewrite", "-i edits files in place: give the files to edit");
     std::vector<input_error> errors;
-    std::vector<std::string> files = expand_operands(operands, vm["recursive"].as<bool>(), errors);
+    std::vector<std::string> files = expand_operands(operands, walk, errors);
     if (!st.in_place) skip_output_file(files, errors);
 
     // Reading in place or for a preview tells binary files apart; a display

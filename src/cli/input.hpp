@@ -1,6 +1,9 @@
 #pragma once
-// Which inputs to read, the way grep finds them: files, `-` for standard
-// input, directories walked with -r. Reading them is text_source's job.
+// Inputs as the commands read them: the output file kept out of the
+// inputs, and notes on how an input was read. Which inputs to read is
+// walk.hpp's job, reading them text_source's.
+
+#include "cli/walk.hpp"
 
 #include <urlsift/text_source.hpp>
 
@@ -8,18 +11,6 @@
 #include <vector>
 
 namespace urlsift::cli {
-
-/// An input that could not be read, with a message for the user.
-struct input_error {
-    std::string path;
-    std::string message;
-};
-
-/// Expands the operands into the files to read, in order. With `recursive`,
-/// a directory is walked (sorted, symlinks not followed below the top);
-/// without it a directory is reported in `errors`. No operands means "-".
-std::vector<std::string> expand_operands(const std::vector<std::string>& operands, bool recursive,
-                                         std::vector<input_error>& errors);
 
 /// Removes from `files` the inputs that are the file the output goes to
 /// (`out_fd`, standard output unless `-o` named a file: `urlsift extract -r

@@ -1,10 +1,9 @@
 // urlsift: find, resolve and rewrite URLs in plain text.
 
-#include <urlsift/version.hpp>
-
 #include "cli/commands.hpp"
 #include "cli/errors.hpp"
 #include "cli/escape.hpp"
+#include "cli/options.hpp"
 
 #include <csignal>
 #include <cstdio>
@@ -64,7 +63,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (command == "-V" || command == "--version") {
-        std::cout << "urlsift " << urlsift::version() << "\n";
+        urlsift::cli::print_version();
         return 0;
     }
 

@@ -2,7 +2,10 @@
 
 #include "cli/errors.hpp"
 
+#include <urlsift/version.hpp>
+
 #include <iostream>
+#include <set>
 #include <utility>
 
 namespace urlsift::cli {
@@ -16,12 +19,21 @@ po::variables_map parse_command_line(std::string_view command, const args& a, co
     pos.add(positional_name, -1);
     po::variables_map vm;
     try {
-        po::store(po::command_line_parser(a)
-                      .options(all)
-                      .positional(pos)
-                      .style(po::command_line_style::unix_style)
-                      .run(),
-                  vm);
+        po::parsed_options parsed =
+            po::command_line_parser(a).options(all).positional(pos).style(po::command_line_style::unix_style).run();
+        // As in grep and ripgrep, a repeated option takes its last value
+        // (`--format text --format jsonl` is jsonl), so that a shell
+        // alias's choices can be overridden; Boost would refuse the second.
+        // Options that collect their values are marked composing.
+        std::set<std::string> seen;
+        std::vector<po::option> kept;
+        for (auto it = parsed.options.rbegin(); it != parsed.options.rend(); ++it) {
+            const po::option_description* d = it->position_key < 0 ? all.find_nothrow(it->string_key, false) : nullptr;
+            if (d != nullptr && !d->semantic()->is_composing() && !seen.insert(it->string_key).second) continue;
+            kept.push_back(*it);
+        }
+        parsed.options.assign(kept.rbegin(), kept.rend());
+        po::store(parsed, vm);
         po::notify(vm);
     } catch (const po::error& e) {
         throw usage_error(std::string(command), e.what());
@@ -31,6 +43,21 @@ po::variables_map parse_command_line(std::string_view command, const args& a, co
 
 void print_help(std::string_view usage, const po::options_description& visible, std::string_view epilog) {
     std::cout << usage << '\n' << visible << '\n' << epilog;
+}
+
+void print_version() { std::cout << "urlsift " << urlsift::version() << '\n'; }
+
+bool answered_help_or_version(const po::variables_map& vm, std::string_view usage,
+                              const po::options_description& visible, std::string_view epilog) {
+    if (vm.count("help") != 0) {
+        print_help(usage, visible, epilog);
+        return true;
+    }
+    if (vm.count("version") != 0) {
+        print_version();
+        return true;
+    }
+    return false;
 }
 
 format parse_format(std::string_view command, const std::string& value, std::string_view allowed) {

@@ -1,0 +1,259 @@
+#include "cli/walk.hpp"
+
+#include "cli/atomic_file.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fnmatch.h>
+#include <fstream>
+#include <optional>
+#include <span>
+
+namespace urlsift::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// One line of an ignore file, or one -g glob, compiled.
+struct glob_rule {
+    /// The pattern split at `/`; `**` stands alone. An unanchored pattern
+    /// (no `/` but a trailing one) starts with `**`, so it matches a name
+    /// at any depth.
+    std::vector<std::string> segments;
+    bool negated = false;  ///< `!`: a whitelist in an ignore file, an exclusion in -g
+    bool dir_only = false; ///< trailing `/`: matches directories only
+    /// How many names deep the directory the rule came from is below the
+    /// walked DIR: the rule sees the paths below it relative to it.
+    std::size_t depth = 0;
+};
+
+/// Compiles a gitignore line; nullopt for blank lines and comments.
+std::optional<glob_rule> compile(std::string_view line, std::size_t depth) {
+    glob_rule r;
+    r.depth = depth;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    // gitignore: trailing spaces are ignored unless escaped with `\`.
+    while (!line.empty() && line.back() == ' ' && !(line.size() >= 2 && line[line.size() - 2] == '\\'))
+        line.remove_suffix(1);
+    if (line.empty() || line.front() == '#') return std::nullopt;
+    if (line.front() == '!') {
+        r.negated = true;
+        line.remove_prefix(1);
+    }
+    if (!line.empty() && line.back() == '/') {
+        r.dir_only = true;
+        line.remove_suffix(1);
+    }
+    const bool anchored = line.find('/') != std::string_view::npos;
+    if (!line.empty() && line.front() == '/') line.remove_prefix(1);
+    if (!anchored) r.segments.emplace_back("**");
+    for (std::size_t at = 0; at <= line.size();) {
+        const std::size_t slash = std::min(line.find('/', at), line.size());
+        if (slash > at) r.segments.emplace_back(line.substr(at, slash - at));
+        at = slash + 1;
+    }
+    if (r.segments.empty() || (!anchored && r.segments.size() == 1)) return std::nullopt;
+    return r;
+}
+
+/// Whether the path's names match the pattern's segments. `**` matches
+/// any number of names; as the last segment (`dir/**`) at least one, so
+/// that it matches what is inside, as git reads it.
+bool match_segments(std::span<const std::string> pattern, std::span<const std::string> names) {
+    if (pattern.empty()) return names.empty();
+    if (pattern.front() == "**") {
+        if (pattern.size() == 1) return !names.empty();
+        for (std::size_t skip = 0; skip <= names.size(); ++skip)
+            if (match_segments(pattern.subspan(1), names.subspan(skip))) return true;
+        return false;
+    }
+    // Without FNM_PERIOD, `*` matches a leading dot, as in gitignore.
+    return !names.empty() && ::fnmatch(pattern.front().c_str(), names.front().c_str(), 0) == 0 &&
+           match_segments(pattern.subspan(1), names.subspan(1));
+}
+
+std::vector<std::string> split_names(std::string_view path) {
+    std::vector<std::string> names;
+    for (std::size_t at = 0; at < path.size();) {
+        const std::size_t slash = std::min(path.find('/', at), path.size());
+        if (slash > at) names.emplace_back(path.substr(at, slash - at));
+        at = slash + 1;
+    }
+    return names;
+}
+
+/// Whether `r` matches the path `names` (from the walked DIR down).
+bool rule_matches(const glob_rule& r, std::span<const std::string> names, bool is_dir) {
+    return (is_dir || !r.dir_only) && r.depth < names.size() && match_segments(r.segments, names.subspan(r.depth));
+}
+
+/// The last rule in `rules` that matches the path `names`, or null.
+const glob_rule* last_match(const std::vector<glob_rule>& rules, std::span<const std::string> names, bool is_dir) {
+    const glob_rule* found = nullptr;
+    for (const auto& r : rules)
+        if (rule_matches(r, names, is_dir)) found = &r;
+    return found;
+}
+
+/// grep's --include and --exclude: a file is read when its name matches
+/// some --include (if any is given) and no --exclude. A file named on the
+/// command line also matches by its whole name or any part of it after a
+/// `/`, as grep's "name suffix". (grep lets the last of an --include and an
+/// --exclude that both match win; here --exclude always wins.)
+bool name_selected(const walk_settings& s, std::string_view path, bool operand) {
+    const std::string base(path.substr(path.rfind('/') + 1));
+    const auto matches = [&](const std::string& glob) {
+        if (::fnmatch(glob.c_str(), base.c_str(), 0) == 0) return true;
+        if (!operand) return false;
+        for (std::size_t at = 0;;) {
+            if (::fnmatch(glob.c_str(), std::string(path.substr(at)).c_str(), 0) == 0) return true;
+            at = path.find('/', at);
+            if (at == std::string_view::npos) return false;
+            ++at;
+        }
+    };
+    if (std::any_of(s.exclude.begin(), s.exclude.end(), matches)) return false;
+    return s.include.empty() || std::any_of(s.include.begin(), s.include.end(), matches);
+}
+
+std::string join(const std::string& dir, const std::string& name) {
+    if (dir.empty()) return name;
+    return dir.back() == '/' ? dir + name : dir + '/' + name;
+}
+
+/// Walks one operand. A path is kept twice: as shown (the operand joined
+/// with the names below it) and as those names, which the rules match.
+class walker {
+public:
+    walker(const walk_settings& s, std::vector<std::string>& found, std::vector<input_error>& errors)
+        : s_(s), found_(found), errors_(errors) {
+        for (const auto& g : s.globs)
+            if (auto r = compile(g, 0)) overrides_.push_back(std::move(*r));
+        whitelists_ = std::count_if(overrides_.begin(), overrides_.end(), [](const glob_rule& r) { return !r.negated; });
+    }
+
+    /// Walks the directory `shown` (empty: the current one), whose path
+    /// below the walked DIR is `names`.
+    void walk(const std::string& shown, std::vector<std::string>& names) {
+        std::error_code ec;
+        fs::directory_iterator it(shown.empty() ? "." : shown, ec);
+        if (ec) {
+            // grep: a directory that cannot be read is an error, not a skip.
+            errors_.push_back({shown.empty() ? "." : shown, ec.message()});
+            return;
+        }
+        const std::size_t rules_before = ignores_.size();
+        if (!s_.no_ignore) {
+            // .ignore after .gitignore: its rules take precedence, as in ripgrep.
+            for (const char* name : {".gitignore", ".ignore"}) read_ignore_file(join(shown, name), names.size());
+        }
+        std::vector<std::pair<std::string, bool>> entries;  // name, walk into it
+        for (fs::directory_iterator end; it != end; it.increment(ec)) {
+            if (ec) break;
+            std::error_code fec;
+            const bool dir = it->symlink_status(fec).type() == fs::file_type::directory;
+            // A symbolic link to a file is read; one to a directory is not followed.
+            if (!dir && !it->is_regular_file(fec)) continue;
+            entries.emplace_back(it->path().filename().string(), dir);
+        }
+        if (ec) errors_.push_back({shown.empty() ? "." : shown, ec.message()});
+        for (const auto& [name, dir] : entries) {
+            names.push_back(name);
+            const std::string path = join(shown, name);
+            if (selected(names, dir)) {
+                if (dir)
+                    walk(path, names);
+                else if (name_selected(s_, path, false))
+                    found_.push_back(path);
+            }
+            names.pop_back();
+        }
+        ignores_.resize(rules_before);
+    }
+
+private:
+    void read_ignore_file(const std::string& path, std::size_t depth) {
+        std::ifstream in(path);
+        for (std::string line; std::getline(in, line);)
+            if (auto r = compile(line, depth)) ignores_.push_back(std::move(*r));
+    }
+
+    // ripgrep's order: a -g glob decides first; then the ignore files; then
+    // a hidden name is skipped, unless an ignore file's `!` rule named it.
+    bool selected(const std::vector<std::string>& names, bool dir) const {
+        const std::string& name = names.back();
+        // A temporary file an interrupted in-place edit left behind is no
+        // input of its own.
+        if (!dir && atomic_file::is_temporary_name(name)) return false;
+        if (const glob_rule* g = last_match(overrides_, names, dir)) return !g->negated;
+        // A -g whitelist leaves out the files it does not name, but not
+        // the directories that may hold them.
+        if (!dir && whitelists_ > 0) return false;
+        const glob_rule* ignored = s_.no_ignore ? nullptr : last_match(ignores_, names, dir);
+        if (ignored) return ignored->negated;
+        return s_.hidden || name.front() != '.';
+    }
+
+    const walk_settings& s_;
+    std::vector<std::string>& found_;
+    std::vector<input_error>& errors_;
+    std::vector<glob_rule> overrides_;
+    std::ptrdiff_t whitelists_ = 0;
+    std::vector<glob_rule> ignores_; ///< the rules of the directories being walked, outermost first
+};
+
+}  // namespace
+
+void add_walk_options(po::options_description& opts, walk_settings& s) {
+    // clang-format off
+    opts.add_options()
+        ("recursive,r", po::bool_switch(&s.recursive), "read the files under each DIR (no DIR: the current directory)")
+        ("include", po::value<std::vector<std::string>>(&s.include)->composing(),
+            "read only files whose name matches GLOB (repeatable)")
+        ("exclude", po::value<std::vector<std::string>>(&s.exclude)->composing(),
+            "skip files whose name matches GLOB (repeatable)")
+        ("glob,g", po::value<std::vector<std::string>>(&s.globs)->composing(),
+            "under -r, read only what matches GLOB, or skip it with !GLOB (gitignore syntax; repeatable, "
+            "the last match wins)")
+        ("hidden", po::bool_switch(&s.hidden), "under -r, read hidden files and directories too")
+        ("no-ignore", po::bool_switch(&s.no_ignore), "under -r, read what .gitignore and .ignore files leave out");
+    // clang-format on
+}
+
+std::vector<std::string> expand_operands(const std::vector<std::string>& operands, const walk_settings& s,
+                                         std::vector<input_error>& errors) {
+    std::vector<std::string> files;
+    if (operands.empty()) {
+        if (!s.recursive) return {"-"};
+        // ripgrep and grep -r: the current directory, its files named
+        // relative to it.
+        std::vector<std::string> names;
+        walker(s, files, errors).walk("", names);
+        std::sort(files.begin(), files.end());
+        return files;
+    }
+    for (const auto& op : operands) {
+        std::error_code ec;
+        if (op == "-" || !fs::is_directory(op, ec)) {
+            if (op == "-" || name_selected(s, op, true)) files.push_back(op);
+            continue;
+        }
+        if (!s.recursive) {
+            errors.push_back({op, "Is a directory (use -r to read the files in it)"});
+            continue;
+        }
+        std::vector<std::string> found, names;
+        walker(s, found, errors).walk(op, names);
+        std::sort(found.begin(), found.end());
+        files.insert(files.end(), found.begin(), found.end());
+    }
+    return files;
+}
+
+bool gitignore_match(std::string_view pattern, std::string_view path, bool is_dir) {
+    const auto r = compile(pattern, 0);
+    return r && rule_matches(*r, split_names(path), is_dir);
+}
+
+}  // namespace urlsift::cli
