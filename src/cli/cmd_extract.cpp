@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/errors.hpp"
 #include "cli/escape.hpp"
+#include "cli/extract_mail.hpp"
 #include "cli/input.hpp"
 #include "cli/json.hpp"
 #include "cli/options.hpp"
@@ -325,6 +326,7 @@ int cmd_extract(const args& a) {
     long long max_count = -1;
     scan_settings ss;
     walk_settings walk;
+    mail_settings mail;
     // clang-format off
     opts.add_options()
         ("help,h", "show this help and exit")
@@ -352,9 +354,10 @@ int cmd_extract(const args& a) {
         ("encoding", po::value<std::string>(&encoding), "charset of the input: utf-8 (default), latin1, windows-1252, ...");
     // clang-format on
     add_walk_options(opts, walk);
+    add_mail_options(opts, mail);
     add_scan_options(opts, ss, "abbreviations to complete: all, none, or a list (www,ftp,gopher,news,wais,domain,"
                                "email,ipv4); default all but ipv4");
-    const auto vm = parse_command_line("extract", a, opts, "input");
+    const auto vm = parse_command_line("extract", a, opts, "operand");
     if (answered_help_or_version(vm, usage, opts, epilog)) return 0;
 
     settings st;
@@ -388,10 +391,11 @@ int cmd_extract(const args& a) {
     if (!ss.base.empty()) st.base = ss.base;
 
     const std::vector<std::string> operands =
-        vm.count("input") ? vm["input"].as<std::vector<std::string>>() : std::vector<std::string>{};
+        vm.count("operand") ? vm["operand"].as<std::vector<std::string>>() : std::vector<std::string>{};
     std::vector<input_error> errors;
     std::vector<std::string> files = expand_operands(operands, walk, errors);
     skip_output_file(files, errors);
+    if (mail.input != "text") return extract_mail(vm, mail, ss, files, errors);
     st.with_filename = !vm["no-filename"].as<bool>() &&
                        (vm["with-filename"].as<bool>() || files.size() + errors.size() > 1 || walk.recursive);
 

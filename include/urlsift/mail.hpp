@@ -1,0 +1,156 @@
+#pragma once
+// The mail and news input stage: messages and mailboxes become decoded text
+// parts, each with the base its references resolve against (Section 5.1),
+// and the URLs their headers and HTML hold.
+
+#include <urlsift/export.hpp>
+#include <urlsift/found_reference.hpp>
+#include <urlsift/resolver.hpp>
+#include <urlsift/scanner.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace urlsift {
+
+/// How the bytes of an input are laid out.
+enum class mail_format {
+    message, ///< one RFC 5322 message (a `.eml` file, what a mail reader pipes)
+    mbox,    ///< a Unix mailbox: messages each after a `From ` line
+};
+
+/// What an input's first bytes look like: `mbox` when it starts with a
+/// `From ` line, `message` when it starts with a header block (`Name: value`
+/// lines, continuation lines allowed, up to a blank line or the end of
+/// `head`), nullopt for anything else (plain text).
+URLSIFT_EXPORT std::optional<mail_format> sniff_mail(std::string_view head) noexcept;
+
+/// Which rule of Section 5.1 gave a part its base.
+enum class base_source {
+    html,      ///< `<base href>` in the HTML part (5.1.1)
+    part,      ///< the part's own Content-Base or Content-Location (5.1.1, MHTML)
+    enclosing, ///< the Content-Base/Content-Location of an enclosing part or message (5.1.2)
+    option,    ///< the base the caller gave (`--base`, 5.1.3)
+    none,      ///< no base: relative references stay relative (5.1.4)
+};
+/// "html", "part", "enclosing", "option", "none".
+URLSIFT_EXPORT std::string_view to_string(base_source s) noexcept;
+
+/// A link in an HTML part: an `href` or `src` attribute value.
+struct html_link {
+    std::string value;       ///< as the attribute holds it, character references decoded
+    std::string element;     ///< lower-case tag name: "a", "img", ...
+    std::string anchor_text; ///< for `<a>`: its text, blanks collapsed; else empty
+    std::uint64_t offset = 0; ///< of the value in the part's decoded HTML
+    std::uint64_t line = 0;   ///< 1-based line of the value in the part's decoded HTML
+    std::uint64_t column = 0; ///< 1-based column
+};
+
+/// One text part of a message, decoded.
+struct mail_part {
+    std::string path;         ///< MIME part path as IMAP numbers it: "1", "2.1", ...
+    std::string content_type; ///< lower-case "type/subtype"
+    /// The part's text in UTF-8, transfer encoding and charset decoded,
+    /// format=flowed soft breaks joined. Empty for HTML parts, whose links
+    /// are in `links`.
+    std::string text;
+    bool html = false;
+    std::vector<html_link> links; ///< for HTML parts, in document order
+    /// The base from the message itself (html, part or enclosing), absolute;
+    /// nullopt when the message gives none.
+    std::optional<std::string> base;
+    base_source base_from = base_source::none;
+    /// For an HTML part that is an alternative to a text/plain part
+    /// (multipart/alternative): that part's path. Only the links the plain
+    /// part lacks are reported from it.
+    std::string alternative_of;
+};
+
+/// A URL a header holds, read by the header's own syntax.
+struct header_url {
+    std::string header; ///< the header's name as written: "List-Unsubscribe"
+    std::string value;  ///< the URL, folding whitespace removed
+    std::string path;   ///< "" for the message's own headers, else the part path whose header it is
+    /// The base of the entity that holds the header (a relative
+    /// Content-Location is relative to it); nullopt when the message gives none.
+    std::optional<std::string> base;
+};
+
+/// One message of an input.
+struct mail_message {
+    std::uint64_t number = 1; ///< 1-based position in the mailbox (1 for a single message)
+    std::uint64_t offset = 0; ///< byte offset of the message in the input (mbox: of its `From ` line)
+    std::string message_id;   ///< without the angle brackets; empty when there is none
+    std::vector<header_url> header_urls;
+    std::vector<mail_part> parts; ///< the text parts, in the order of the message
+};
+
+/// What reading an input came to.
+struct mail_read {
+    enum class status { done, stopped, failed };
+    status what = status::done;
+    std::string error; ///< for `failed`: what went wrong
+    std::uint64_t messages = 0; ///< messages handed on
+};
+
+/// Receives each message in turn; valid during the call. Return false to stop.
+using message_sink = std::function<bool(mail_message&)>;
+
+/// Reads a message or a mailbox from `bytes` (GMime 3: multipart and
+/// message/rfc822 recursion, quoted-printable and base64, RFC 2047 words,
+/// charsets; RFC 3676 format=flowed). Headers are read by their syntax:
+/// List-* (RFC 2369, `<...>`), Archived-At (RFC 5064), Content-Base and
+/// Content-Location give URLs; trace and identity headers (Received,
+/// Message-ID, References, DKIM-Signature, ...) are never read as prose.
+/// Parts that are neither text nor containers are skipped. In an mbox, a
+/// text line `>From ` (mboxrd's escape) loses one `>`.
+///
+///     urlsift::read_mail(bytes, urlsift::mail_format::message, [](urlsift::mail_message& m) {
+///         for (auto& p : m.parts) puts(p.path.c_str());
+///         return true; });
+///
+/// Spec: Section 5.1 of 001_*.txt (the base), RFC 2046, RFC 2557, RFC 3676.
+URLSIFT_EXPORT mail_read read_mail(std::string_view bytes, mail_format format, const message_sink& sink);
+/// The same, reading the open file descriptor `fd` from its current position
+/// in bounded memory (a message at a time); `fd` stays open.
+URLSIFT_EXPORT mail_read read_mail_fd(int fd, mail_format format, const message_sink& sink);
+
+/// How `scan_message` finds and resolves references.
+struct mail_scan_options {
+    scan_options scan{};
+    resolve_options resolve{};
+    /// The base below everything the message says (5.1.3, `--base`); empty: none.
+    std::string base;
+};
+
+/// One reference of a message, with where it came from.
+struct mail_reference {
+    /// The reference. For a text part, offsets, lines and columns count in
+    /// the part's decoded text; for an HTML link in its decoded HTML; for a
+    /// header URL they are 0. `url` is resolved against `base`.
+    found_reference& ref;
+    const mail_message& message;
+    const mail_part* part;       ///< the text part it is in; null for a header URL
+    std::string_view path;       ///< MIME part path of the part or header; "" for the message's headers
+    std::string_view header;     ///< the header it came from, else empty
+    std::string_view anchor_text; ///< for an HTML `<a>`: its text
+    std::string_view base;       ///< the base it was resolved against; empty: none
+    base_source base_from = base_source::none;
+};
+/// Receives each reference; valid during the call. Return false to stop.
+using mail_reference_sink = std::function<bool(mail_reference&)>;
+
+/// Finds the references of `message`: header URLs, then each part in turn,
+/// the scanner on text parts (Appendix E runs after the certain joins of
+/// quoted-printable and format=flowed), links from HTML parts; of an HTML
+/// part that is the alternative of a text/plain part, only links whose URL
+/// the plain part lacks. Each is resolved against its part's base, else
+/// `options.base`. Returns false when the sink stopped.
+URLSIFT_EXPORT bool scan_message(const mail_message& message, const mail_scan_options& options,
+                                 const mail_reference_sink& sink);
+
+}  // namespace urlsift

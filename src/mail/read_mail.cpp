@@ -1,0 +1,334 @@
+// Messages and mailboxes to decoded text parts, with GMime 3: the MIME
+// structure, transfer encodings and charsets are GMime's; which parts are
+// text, their paths, their bases (Section 5.1) and the URL headers are
+// read here.
+
+#include <urlsift/mail.hpp>
+
+#include "mail/flowed.hpp"
+#include "mail/header_urls.hpp"
+#include "mail/html_links.hpp"
+#include "text/ascii.hpp"
+
+#include <gmime/gmime.h>
+
+#include <algorithm>
+#include <memory>
+#include <mutex>
+#include <unistd.h>
+
+namespace urlsift {
+
+namespace {
+
+using detail::header_kind;
+
+struct gobject_unref {
+    void operator()(void* p) const noexcept {
+        if (p != nullptr) g_object_unref(p);
+    }
+};
+template <class T>
+using gobject_ptr = std::unique_ptr<T, gobject_unref>;
+
+/// A string GMime allocated, taken over.
+std::string take(char* s) {
+    std::string out = s != nullptr ? s : "";
+    g_free(s);
+    return out;
+}
+
+void init_gmime() {
+    static std::once_flag once;
+    std::call_once(once, [] { g_mime_init(); });
+}
+
+std::string child_path(const std::string& parent, int index) {
+    return (parent.empty() ? "" : parent + ".") + std::to_string(index + 1);
+}
+
+std::string lower(std::string s) {
+    for (char& c : s) c = detail::to_lower(c);
+    return s;
+}
+
+bool is_text(GMimeObject* object) {
+    return g_mime_content_type_is_type(g_mime_object_get_content_type(object), "text", "*") != 0;
+}
+
+/// `url` resolved against `base` when it is relative; nullopt when it cannot
+/// be made absolute.
+std::optional<std::string> absolute(const std::string& url, const std::optional<std::string>& base) {
+    if (auto made = resolver::make(url)) return url;
+    if (!base) return std::nullopt;
+    auto b = resolver::make(*base);
+    if (!b) return std::nullopt;
+    auto r = b->resolve(url);
+    if (!r) return std::nullopt;
+    return std::move(*r);
+}
+
+/// mboxrd: a line `>From `, `>>From `, ... was escaped when the message was
+/// stored; one `>` comes off.
+void unescape_from_lines(std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    std::size_t i = 0;
+    while (i < text.size()) {
+        std::size_t marks = 0;
+        while (i + marks < text.size() && text[i + marks] == '>') ++marks;
+        if (marks > 0 && text.compare(i + marks, 5, "From ") == 0) ++i;
+        const std::size_t nl = text.find('\n', i);
+        const std::size_t end = nl == std::string::npos ? text.size() : nl + 1;
+        out.append(text, i, end - i);
+        i = end;
+    }
+    text.swap(out);
+}
+
+/// Where the walk through a message is.
+struct context {
+    std::optional<std::string> base; ///< the nearest enclosing base, absolute
+    /// Inside an alternative to the text/plain part at this path: HTML gives
+    /// only the links that part lacks, other plain text is a copy.
+    std::string alternative_of;
+};
+
+class message_reader {
+public:
+    message_reader(mail_message& m, bool mbox) : m_(m), mbox_(mbox) {}
+
+    /// A message: its headers, then its body. `path` is "" for the message
+    /// read, else the path of the message/rfc822 part that holds it.
+    void read_message(GMimeMessage* message, const std::string& path, const context& ctx) {
+        read_header_urls(GMIME_OBJECT(message), path, ctx.base);
+        GMimeObject* body = g_mime_message_get_mime_part(message);
+        if (body == nullptr) return;
+        // IMAP numbering: a multipart body's children are 1, 2, ...; a
+        // single body is part 1 (of the message/rfc822 part: PATH.1).
+        if (GMIME_IS_MULTIPART(body))
+            read_entity(body, path, ctx, &path);
+        else
+            read_entity(body, child_path(path, 0), ctx, &path);
+    }
+
+private:
+    /// Content-Base or Content-Location of `object` (RFC 2110: Content-Base
+    /// first), made absolute against the enclosing base.
+    static std::optional<std::string> own_base(GMimeObject* object, const std::optional<std::string>& enclosing) {
+        for (const char* name : {"Content-Base", "Content-Location"}) {
+            const char* value = g_mime_object_get_header(object, name);
+            if (value == nullptr) continue;
+            std::vector<std::string> urls;
+            detail::header_url_values(header_kind::location, value, urls);
+            if (urls.empty()) continue;
+            if (auto url = absolute(urls.front(), enclosing)) return url;
+        }
+        return std::nullopt;
+    }
+
+    void read_header_urls(GMimeObject* object, const std::string& path, const std::optional<std::string>& base) {
+        GMimeHeaderList* headers = g_mime_object_get_header_list(object);
+        if (headers == nullptr) return;
+        const int n = g_mime_header_list_get_count(headers);
+        std::vector<std::string> urls;
+        for (int i = 0; i < n; ++i) {
+            GMimeHeader* h = g_mime_header_list_get_header_at(headers, i);
+            const char* name = g_mime_header_get_name(h);
+            const header_kind kind = detail::url_header_kind(name);
+            // Everything else (Received, Message-ID, References, DKIM-*,
+            // Authentication-Results, ...) is trace or identity, never prose.
+            if (kind == header_kind::none) continue;
+            const char* value = g_mime_header_get_value(h);
+            if (value == nullptr) continue;
+            urls.clear();
+            detail::header_url_values(kind, value, urls);
+            for (auto& u : urls) {
+                // GMime keeps the Content-* headers of a message with its
+                // body too: each is listed once.
+                const bool seen = std::any_of(m_.header_urls.begin(), m_.header_urls.end(), [&](const header_url& known) {
+                    return known.path == path && known.value == u && known.header == name;
+                });
+                if (!seen) m_.header_urls.push_back({name, std::move(u), path, base});
+            }
+        }
+    }
+
+    /// One entity of the body at `path`. `message_path`: for the message's
+    /// own body, the path of the message, whose headers these are.
+    void read_entity(GMimeObject* object, const std::string& path, const context& ctx,
+                     const std::string* message_path = nullptr) {
+        read_header_urls(object, message_path != nullptr ? *message_path : path, ctx.base);
+        const std::optional<std::string> own = own_base(object, ctx.base);
+        context inner = ctx;
+        if (own) inner.base = own;
+        if (GMIME_IS_MULTIPART(object)) {
+            read_multipart(GMIME_MULTIPART(object), path, inner);
+        } else if (GMIME_IS_MESSAGE_PART(object)) {
+            GMimeMessage* message = g_mime_message_part_get_message(GMIME_MESSAGE_PART(object));
+            if (message != nullptr) read_message(message, path, inner);
+        } else if (GMIME_IS_PART(object)) {
+            read_leaf(GMIME_PART(object), path, ctx, own);
+        }
+    }
+
+    void read_multipart(GMimeMultipart* multipart, const std::string& path, const context& ctx) {
+        const int n = g_mime_multipart_get_count(multipart);
+        GMimeObject* object = GMIME_OBJECT(multipart);
+        int plain = -1;
+        // RFC 2046 section 5.1.4: the parts are the same content. The plain
+        // text is what the writer saw; the HTML may hold links it lacks.
+        if (ctx.alternative_of.empty() &&
+            g_mime_content_type_is_type(g_mime_object_get_content_type(object), "multipart", "alternative") != 0) {
+            for (int i = 0; i < n && plain < 0; ++i) {
+                GMimeObject* child = g_mime_multipart_get_part(multipart, i);
+                if (g_mime_content_type_is_type(g_mime_object_get_content_type(child), "text", "plain") != 0) plain = i;
+            }
+        }
+        if (plain >= 0) {
+            const std::string plain_path = child_path(path, plain);
+            read_entity(g_mime_multipart_get_part(multipart, plain), plain_path, ctx);
+            context other = ctx;
+            other.alternative_of = plain_path;
+            for (int i = 0; i < n; ++i)
+                if (i != plain) read_entity(g_mime_multipart_get_part(multipart, i), child_path(path, i), other);
+            return;
+        }
+        for (int i = 0; i < n; ++i) read_entity(g_mime_multipart_get_part(multipart, i), child_path(path, i), ctx);
+    }
+
+    void read_leaf(GMimePart* part, const std::string& path, const context& ctx, const std::optional<std::string>& own) {
+        GMimeObject* object = GMIME_OBJECT(part);
+        // Attachments that are not text (images, archives, PDF) hold no
+        // text to read; a text attachment (a patch, a log) is read.
+        if (!is_text(object) || !GMIME_IS_TEXT_PART(object)) return;
+        GMimeContentType* type = g_mime_object_get_content_type(object);
+        const bool html = g_mime_content_type_is_type(type, "text", "html") != 0;
+        if (!html && !ctx.alternative_of.empty()) return;
+        mail_part p;
+        p.path = path;
+        p.content_type = lower(take(g_mime_content_type_get_mime_type(type)));
+        p.html = html;
+        p.alternative_of = ctx.alternative_of;
+        if (own) {
+            p.base = own;
+            p.base_from = base_source::part;
+        } else if (ctx.base) {
+            p.base = ctx.base;
+            p.base_from = base_source::enclosing;
+        }
+        // GMime decodes the transfer encoding (quoted-printable soft
+        // breaks are joined here) and converts the declared charset.
+        std::string text = take(g_mime_text_part_get_text(GMIME_TEXT_PART(object)));
+        if (mbox_) unescape_from_lines(text);
+        if (html) {
+            detail::html_document doc = detail::read_html(text);
+            p.links = std::move(doc.links);
+            if (doc.base)
+                if (auto b = absolute(*doc.base, p.base)) {
+                    p.base = std::move(b);
+                    p.base_from = base_source::html;
+                }
+        } else {
+            const char* format = g_mime_content_type_get_parameter(type, "format");
+            if (format != nullptr && detail::iequals(format, "flowed")) {
+                const char* delsp = g_mime_content_type_get_parameter(type, "delsp");
+                text = detail::unflow(text, delsp != nullptr && detail::iequals(delsp, "yes"));
+            }
+            p.text = std::move(text);
+        }
+        m_.parts.push_back(std::move(p));
+    }
+
+    mail_message& m_;
+    bool mbox_;
+};
+
+mail_read read_stream(GMimeStream* stream, mail_format format, const message_sink& sink) {
+    mail_read result;
+    const gobject_ptr<GMimeParser> parser(g_mime_parser_new_with_stream(stream));
+    const bool mbox = format == mail_format::mbox;
+    g_mime_parser_set_format(parser.get(), mbox ? GMIME_FORMAT_MBOX : GMIME_FORMAT_MESSAGE);
+    while (!g_mime_parser_eos(parser.get())) {
+        const gobject_ptr<GMimeMessage> message(g_mime_parser_construct_message(parser.get(), nullptr));
+        if (!message) {
+            if (result.messages == 0) {
+                result.what = mail_read::status::failed;
+                result.error = mbox ? "not a mailbox (no 'From ' line starts it)" : "not a mail message";
+            }
+            break;
+        }
+        mail_message m;
+        m.number = result.messages + 1;
+        if (mbox) m.offset = static_cast<std::uint64_t>(std::max<gint64>(0, g_mime_parser_get_mbox_marker_offset(parser.get())));
+        if (const char* id = g_mime_message_get_message_id(message.get())) m.message_id = id;
+        message_reader(m, mbox).read_message(message.get(), "", {});
+        ++result.messages;
+        if (!sink(m)) {
+            result.what = mail_read::status::stopped;
+            break;
+        }
+        if (!mbox) break;
+    }
+    return result;
+}
+
+}  // namespace
+
+std::string_view to_string(base_source s) noexcept {
+    switch (s) {
+    case base_source::html: return "html";
+    case base_source::part: return "part";
+    case base_source::enclosing: return "enclosing";
+    case base_source::option: return "option";
+    case base_source::none: break;
+    }
+    return "none";
+}
+
+std::optional<mail_format> sniff_mail(std::string_view head) noexcept {
+    if (head.starts_with("From ")) return mail_format::mbox;
+    // RFC 5322 section 2.2: a field name is printable ASCII but ':', then
+    // ':'; a line starting with a blank continues the field before it.
+    std::size_t fields = 0;
+    bool first = true;
+    while (!head.empty()) {
+        const std::size_t nl = head.find('\n');
+        if (nl == std::string_view::npos) break;  // a line cut off by the end of what was read
+        std::string_view line = head.substr(0, nl);
+        head.remove_prefix(nl + 1);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (line.empty()) return fields > 0 ? std::optional(mail_format::message) : std::nullopt;
+        if (line.front() == ' ' || line.front() == '\t') {
+            if (first) return std::nullopt;
+            continue;
+        }
+        const std::size_t colon = line.find(':');
+        if (colon == 0 || colon == std::string_view::npos) return std::nullopt;
+        for (char c : line.substr(0, colon))
+            if (c <= ' ' || c > '~') return std::nullopt;
+        // `http://x` on a line of its own is a URL, not a field.
+        if (line.substr(colon + 1).starts_with("//")) return std::nullopt;
+        ++fields;
+        first = false;
+    }
+    // No blank line within what was read: a header block that long is mail.
+    return fields >= 3 ? std::optional(mail_format::message) : std::nullopt;
+}
+
+mail_read read_mail(std::string_view bytes, mail_format format, const message_sink& sink) {
+    init_gmime();
+    const gobject_ptr<GMimeStream> stream(g_mime_stream_mem_new_with_buffer(bytes.data(), bytes.size()));
+    return read_stream(stream.get(), format, sink);
+}
+
+mail_read read_mail_fd(int fd, mail_format format, const message_sink& sink) {
+    init_gmime();
+    const int own = ::dup(fd);
+    if (own < 0) return {mail_read::status::failed, "cannot duplicate the file descriptor", 0};
+    // The stream owns (and closes) the duplicate; the caller keeps `fd`.
+    const gobject_ptr<GMimeStream> stream(g_mime_stream_fs_new(own));
+    return read_stream(stream.get(), format, sink);
+}
+
+}  // namespace urlsift

@@ -1,0 +1,128 @@
+// The references of a message: header URLs as the headers give them, the
+// scanner on each text part, links from HTML parts, each resolved against
+// the base Section 5.1 gives its part.
+
+#include <urlsift/mail.hpp>
+#include <urlsift/reference.hpp>
+
+#include "mail/header_urls.hpp"
+
+#include <unordered_map>
+#include <unordered_set>
+
+namespace urlsift {
+
+namespace {
+
+/// A reference that is not in prose: a header URL or an HTML attribute.
+found_reference structured_reference(std::string_view value, wrapper_kind wrapper) {
+    found_reference r;
+    r.raw = value;
+    // The URL standard: leading and trailing C0 controls and spaces are
+    // not part of it, and tabs and line breaks inside are removed.
+    std::string_view v = value;
+    while (!v.empty() && static_cast<unsigned char>(v.front()) <= ' ') v.remove_prefix(1);
+    while (!v.empty() && static_cast<unsigned char>(v.back()) <= ' ') v.remove_suffix(1);
+    for (char c : v)
+        if (c != '\t' && c != '\n' && c != '\r') r.cleaned += c;
+    r.url = r.cleaned;
+    r.length = value.size();
+    r.wrapper = wrapper;
+    r.form = parse_reference(r.cleaned).is_absolute() ? reference_form::absolute : reference_form::relative;
+    return r;
+}
+
+/// The resolver for a base the message gave, else for the caller's.
+struct chosen_base {
+    const resolver* base = nullptr;
+    std::string_view text;
+    base_source from = base_source::none;
+};
+
+class message_scan {
+public:
+    message_scan(const mail_message& m, const mail_scan_options& o, const mail_reference_sink& sink)
+        : m_(m), o_(o), sink_(sink) {
+        if (!o.base.empty())
+            if (auto b = resolver::make(o.base, o.resolve)) option_ = std::move(*b);
+    }
+
+    bool run() {
+        for (const header_url& h : m_.header_urls)
+            if (!header(h)) return false;
+        for (const mail_part& p : m_.parts)
+            if (!(p.html ? html(p) : text(p))) return false;
+        return true;
+    }
+
+private:
+    chosen_base choose(const std::optional<std::string>& given, base_source from) {
+        if (given) {
+            auto it = made_.find(*given);
+            if (it == made_.end()) it = made_.emplace(*given, resolver::make(*given, o_.resolve)).first;
+            if (it->second) return {&*it->second, *given, from};
+        }
+        if (option_) return {&*option_, o_.base, base_source::option};
+        return {};
+    }
+
+    bool header(const header_url& h) {
+        // List-* and Archived-At write their URLs in <...>; Content-Base
+        // and Content-Location bare.
+        const bool angle = detail::url_header_kind(h.header) == detail::header_kind::angle_list;
+        found_reference r = structured_reference(h.value, angle ? wrapper_kind::angle : wrapper_kind::none);
+        const chosen_base b = choose(h.base, base_source::enclosing);
+        if (b.base) resolve_reference(r, *b.base);
+        mail_reference mr{r, m_, nullptr, h.path, h.header, {}, b.text, b.from};
+        return sink_(mr);
+    }
+
+    bool text(const mail_part& p) {
+        const chosen_base b = choose(p.base, p.base_from);
+        auto& seen = found_[p.path];
+        scanner sc(o_.scan, [&](found_reference& r) {
+            if (b.base) resolve_reference(r, *b.base);
+            seen.insert(r.url);
+            mail_reference mr{r, m_, &p, p.path, {}, {}, b.text, b.from};
+            return sink_(mr);
+        });
+        return sc.feed(p.text) && sc.finish();
+    }
+
+    bool html(const mail_part& p) {
+        const chosen_base b = choose(p.base, p.base_from);
+        const auto plain = p.alternative_of.empty() ? found_.end() : found_.find(p.alternative_of);
+        for (const html_link& link : p.links) {
+            found_reference r = structured_reference(link.value, wrapper_kind::quote);
+            r.offset = link.offset;
+            r.line = link.line;
+            r.column = link.column;
+            r.outer = {link.offset, link.value.size()};
+            r.pieces = {{link.offset, link.value.size()}};
+            if (b.base) resolve_reference(r, *b.base);
+            // The plain alternative has this link already.
+            if (plain != found_.end() && (plain->second.contains(r.url) || plain->second.contains(r.url + "/")))
+                continue;
+            mail_reference mr{r, m_, &p, p.path, {}, link.anchor_text, b.text, b.from};
+            if (!sink_(mr)) return false;
+        }
+        return true;
+    }
+
+    const mail_message& m_;
+    const mail_scan_options& o_;
+    const mail_reference_sink& sink_;
+    std::optional<resolver> option_;
+    /// Resolvers for the bases the message gives, made once each.
+    std::unordered_map<std::string, result<resolver>> made_;
+    /// The URLs found in each text part, by path, for its HTML alternative.
+    std::unordered_map<std::string, std::unordered_set<std::string>> found_;
+};
+
+}  // namespace
+
+bool scan_message(const mail_message& message, const mail_scan_options& options, const mail_reference_sink& sink) {
+    return message_scan(message, options, sink).run();
+}
+
+}  // namespace urlsift

@@ -1,0 +1,249 @@
+// The mail and news input stage: messages and mailboxes read with GMime,
+// each checked against the URLs a reader of the message wants; and
+// `urlsift extract --input mail|mbox|auto` end to end.
+
+#include "cli_util.hpp"
+#include "jsonl.hpp"
+
+#include <urlsift/mail.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <fcntl.h>
+#include <memory>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+const std::string mail_dir = URLSIFT_TEST_DATA_DIR "/mail/";
+
+std::string data(const std::string& name) { return urlsift::test::read_file(mail_dir + name); }
+
+/// What scanning a message gave: the URLs of its parts, of its headers,
+/// and the parts themselves.
+struct scanned {
+    std::vector<std::string> urls;        ///< from text and HTML parts, in order
+    std::vector<std::string> header_urls; ///< "Header: URL"
+    std::vector<urlsift::mail_message> messages;
+    std::vector<std::string> where;       ///< "PART BASE_SOURCE" of each part URL
+    std::vector<std::string> anchors;     ///< anchor text of each HTML link
+};
+
+scanned scan_file(const std::string& name, urlsift::mail_format format = urlsift::mail_format::message,
+                  const std::string& base = {}) {
+    scanned s;
+    urlsift::mail_scan_options options;
+    options.base = base;
+    // An exact-size heap copy, so that a sanitizer sees an over-read.
+    const std::string bytes = data(name);
+    const auto copy = std::make_unique<char[]>(bytes.size());
+    std::copy(bytes.begin(), bytes.end(), copy.get());
+    const auto got = urlsift::read_mail(std::string_view(copy.get(), bytes.size()), format, [&](urlsift::mail_message& m) {
+        urlsift::scan_message(m, options, [&](urlsift::mail_reference& r) {
+            if (!r.header.empty()) {
+                s.header_urls.push_back(std::string(r.header) + ": " + r.ref.url);
+            } else {
+                s.urls.push_back(r.ref.url);
+                s.where.push_back(std::string(r.path) + " " + std::string(to_string(r.base_from)));
+                s.anchors.emplace_back(r.anchor_text);
+            }
+            return true;
+        });
+        s.messages.push_back(m);
+        return true;
+    });
+    REQUIRE(got.what == urlsift::mail_read::status::done);
+    return s;
+}
+
+using strings = std::vector<std::string>;
+
+}  // namespace
+
+TEST_CASE("mail: quoted-printable, =3D and a soft line break", "[mail]") {
+    const scanned s = scan_file("quoted-printable.eml");
+    CHECK(s.urls == strings{"https://reports.example.org/view?id=42&lang=en",
+                            "https://data.example.org/2025/march/segments/all.csv"});
+    CHECK(s.header_urls.empty());
+    REQUIRE(s.messages.size() == 1);
+    CHECK(s.messages[0].message_id == "qp-1@example.org");
+    REQUIRE(s.messages[0].parts.size() == 1);
+    CHECK(s.messages[0].parts[0].path == "1");
+    CHECK(s.messages[0].parts[0].content_type == "text/plain");
+    CHECK(s.messages[0].parts[0].text.find("Caf\xC3\xA9 tomorrow") != std::string::npos);
+}
+
+TEST_CASE("mail: a base64 text part in latin-1", "[mail]") {
+    const scanned s = scan_file("base64.eml");
+    CHECK(s.urls == strings{"https://www.example.de/anleitung.html", "http://ftp.example.de/pub/handbuch/"});
+    REQUIRE(s.messages[0].parts.size() == 1);
+    CHECK(s.messages[0].parts[0].text.starts_with("Gr\xC3\xBC\xC3\x9F" "e aus K\xC3\xB6ln"));
+}
+
+TEST_CASE("mail: multipart/alternative reports only the HTML links the plain part lacks", "[mail]") {
+    const scanned s = scan_file("alternative.eml");
+    // The release notes are in the plain part; the upgrade guide only in
+    // the HTML, relative to its <base href>; "#top" is no link.
+    CHECK(s.urls == strings{"https://example.com/releases/2.0", "https://example.com/docs/upgrade.html?from=1&to=2"});
+    CHECK(s.where == strings{"1 none", "2 html"});
+    CHECK(s.anchors == strings{"", "upgrade guide"});
+    const auto& parts = s.messages[0].parts;
+    REQUIRE(parts.size() == 2);
+    CHECK(parts[1].content_type == "text/html");
+    CHECK(parts[1].alternative_of == "1");
+    CHECK(parts[1].base == "https://example.com/docs/");
+}
+
+TEST_CASE("mail: format=flowed with DelSp joins a URL broken by a soft break", "[mail]") {
+    const scanned s = scan_file("flowed.eml");
+    CHECK(s.urls == strings{"https://lists.example.org/archives/dev/2025-March/012345.html",
+                            "https://git.example.org/project/commit/3f2a9c1d"});
+    // The quoted paragraph keeps its depth; the signature separator stays.
+    const std::string& text = s.messages[0].parts[0].text;
+    CHECK(text.find("> see https://git.example.org/project/commit/3f2a9c1d for the fix.\n") != std::string::npos);
+    CHECK(text.find("\n-- \nErin\n") != std::string::npos);
+}
+
+TEST_CASE("mail: a forwarded message/rfc822; a non-text attachment is skipped", "[mail]") {
+    const scanned s = scan_file("forward.eml");
+    CHECK(s.urls == strings{"https://grafana.example.net/d/ops", "https://status.example.net/incidents/77"});
+    CHECK(s.where == strings{"1 none", "2.1 none"});
+}
+
+TEST_CASE("mail: List-* and Archived-At headers give URLs, trace and identity headers nothing", "[mail]") {
+    const scanned s = scan_file("list-headers.eml");
+    CHECK(s.urls.empty());
+    CHECK(s.header_urls == strings{
+        "List-Unsubscribe: https://lists.example.org/mailman/options/dev",
+        "List-Unsubscribe: mailto:dev-request@lists.example.org?subject=unsubscribe",
+        "List-Archive: https://lists.example.org/archives/dev/",
+        "List-Post: mailto:dev@lists.example.org",
+        "List-Help: mailto:dev-request@lists.example.org?subject=help",
+        "Archived-At: https://lists.example.org/archives/dev/2025-March/000123.html",
+    });
+}
+
+TEST_CASE("mail: Content-Base and Content-Location give the base of a part (Section 5.1)", "[mail]") {
+    const scanned s = scan_file("content-location.eml");
+    CHECK(s.urls == strings{"https://docs.example.org/manual/x",
+                            "https://docs.example.org/manual/chapter3/figures/plot.png",
+                            "https://docs.example.org/manual/index.html"});
+    CHECK(s.where == strings{"1 part", "1 part", "2 enclosing"});
+    CHECK(s.header_urls == strings{"Content-Base: https://docs.example.org/manual/",
+                                   "Content-Location: https://docs.example.org/manual/chapter3/index.txt"});
+}
+
+TEST_CASE("mail: --base is the lowest base; the message's own comes first", "[mail]") {
+    const scanned own = scan_file("content-location.eml", urlsift::mail_format::message, "https://other.example/");
+    CHECK(own.urls.front() == "https://docs.example.org/manual/x");
+    const scanned none = scan_file("alternative.eml", urlsift::mail_format::message, "https://other.example/");
+    CHECK(none.where.front() == "1 option");
+}
+
+TEST_CASE("mail: an mbox of three messages, with a >From line", "[mail]") {
+    const scanned s = scan_file("three.mbox", urlsift::mail_format::mbox);
+    CHECK(s.urls == strings{"https://one.example.org/a", "https://two.example.net/b", "https://three.example.com/c"});
+    REQUIRE(s.messages.size() == 3);
+    CHECK(s.messages[0].number == 1);
+    CHECK(s.messages[1].number == 2);
+    CHECK(s.messages[2].number == 3);
+    CHECK(s.messages[0].message_id == "m1@example.org");
+    CHECK(s.messages[1].message_id == "m2@example.net");
+    CHECK(s.messages[2].message_id == "m3@example.com");
+    CHECK(s.messages[0].offset == 0);
+    CHECK(s.messages[1].offset == 216);
+    CHECK(s.messages[2].offset == 438);
+    // mboxrd: the stored ">From " was "From " as written.
+    CHECK(s.messages[1].parts[0].text.starts_with("From the archive: "));
+}
+
+TEST_CASE("mail: an mbox read from a file descriptor", "[mail]") {
+    const int fd = ::open((mail_dir + "three.mbox").c_str(), O_RDONLY);
+    REQUIRE(fd >= 0);
+    std::vector<std::uint64_t> offsets;
+    const auto got = urlsift::read_mail_fd(fd, urlsift::mail_format::mbox, [&](urlsift::mail_message& m) {
+        offsets.push_back(m.offset);
+        return true;
+    });
+    ::close(fd);
+    CHECK(got.messages == 3);
+    CHECK(offsets == std::vector<std::uint64_t>{0, 216, 438});
+}
+
+TEST_CASE("mail: sniffing a message, a mailbox and plain text", "[mail]") {
+    using urlsift::mail_format;
+    using urlsift::sniff_mail;
+    CHECK(sniff_mail(data("three.mbox")) == mail_format::mbox);
+    CHECK(sniff_mail(data("list-headers.eml")) == mail_format::message);
+    CHECK(sniff_mail("Received: from a by b;\n\tTue, 4 Mar 2025\nFrom: x@example.org\n\nbody\n") == mail_format::message);
+    CHECK(sniff_mail("Return-Path: <x@example.org>\r\nSubject: hi\r\n\r\nbody") == mail_format::message);
+    CHECK_FALSE(sniff_mail("Note: this is prose.\nIt goes on here.\n"));
+    CHECK_FALSE(sniff_mail("http://example.org/\n\nsee above\n"));
+    CHECK_FALSE(sniff_mail("Just text with http://example.org/ in it.\n"));
+    CHECK_FALSE(sniff_mail(""));
+}
+
+TEST_CASE("mail: a message GMime cannot read is an error, not a crash", "[mail]") {
+    const auto sink = [](urlsift::mail_message&) { return true; };
+    const auto got = urlsift::read_mail("no mailbox here\n", urlsift::mail_format::mbox, sink);
+    CHECK(got.what == urlsift::mail_read::status::failed);
+    CHECK_FALSE(got.error.empty());
+    // An empty mailbox is one with no messages.
+    const auto empty = urlsift::read_mail("", urlsift::mail_format::mbox, sink);
+    CHECK(empty.what == urlsift::mail_read::status::done);
+    CHECK(empty.messages == 0);
+}
+
+TEST_CASE("extract --input mail -f jsonl: part and header fields", "[mail][cli]") {
+    const auto r = urlsift::test::run_cli("extract --input mail -f jsonl " + urlsift::test::shell_quote(mail_dir + "alternative.eml"));
+    CHECK(r.status == 0);
+    std::vector<urlsift::test::json_row> rows;
+    std::size_t start = 0;
+    for (std::size_t nl; (nl = r.out.find('\n', start)) != std::string::npos; start = nl + 1) {
+        auto row = urlsift::test::parse_jsonl_line(r.out.substr(start, nl - start));
+        REQUIRE(row);
+        rows.push_back(*row);
+    }
+    REQUIRE(rows.size() == 2);
+    CHECK(rows[0].string("part") == "1");
+    CHECK(rows[0].string("content_type") == "text/plain");
+    CHECK(rows[0].string("message_id") == "release-2.0@example.com");
+    CHECK(rows[0].string("base_source") == "none");
+    CHECK(rows[1].string("part") == "2");
+    CHECK(rows[1].string("content_type") == "text/html");
+    CHECK(rows[1].string("url") == "https://example.com/docs/upgrade.html?from=1&to=2");
+    CHECK(rows[1].string("anchor_text") == "upgrade guide");
+    CHECK(rows[1].string("base_source") == "html");
+    CHECK(rows[1].string("base") == "https://example.com/docs/");
+
+    const auto h = urlsift::test::run_cli("extract --input mail -f jsonl " + urlsift::test::shell_quote(mail_dir + "list-headers.eml"));
+    CHECK(h.status == 0);
+    CHECK(h.out.find(R"("header":"Archived-At")") != std::string::npos);
+    CHECK(h.out.find(R"("url":"https://lists.example.org/archives/dev/2025-March/000123.html")") != std::string::npos);
+    CHECK(h.out.find("not-a-link") == std::string::npos);
+    // In text output, header URLs only with --headers.
+    const auto quiet = urlsift::test::run_cli("extract --input mail " + urlsift::test::shell_quote(mail_dir + "list-headers.eml"));
+    CHECK(quiet.status == 1);
+    CHECK(quiet.out.empty());
+    const auto shown = urlsift::test::run_cli("extract --input mail --headers " + urlsift::test::shell_quote(mail_dir + "list-headers.eml"));
+    CHECK(shown.out.starts_with("https://lists.example.org/mailman/options/dev\n"));
+}
+
+TEST_CASE("extract --input auto: a message, a mailbox and plain text", "[mail][cli]") {
+    // On standard input: mutt's <pipe-message>.
+    const auto msg = urlsift::test::run_cli("extract --input auto", data("quoted-printable.eml"));
+    CHECK(msg.status == 0);
+    CHECK(msg.out == "https://reports.example.org/view?id=42&lang=en\n"
+                     "https://data.example.org/2025/march/segments/all.csv\n");
+    const auto box = urlsift::test::run_cli("extract --input auto -f jsonl " + urlsift::test::shell_quote(mail_dir + "three.mbox"));
+    CHECK(box.out.find(R"("message":3,"message_offset":438,"message_id":"m3@example.com")") != std::string::npos);
+    // Plain text is read as --input text reads it: the QP stays undecoded.
+    const auto text = urlsift::test::run_cli("extract --input auto", "see https://example.org/a=3Db here\n");
+    CHECK(text.out == "https://example.org/a=3Db\n");
+    const auto bad = urlsift::test::run_cli("extract --input eml", "x");
+    CHECK(bad.status == 2);
+}
