@@ -19,6 +19,18 @@ namespace urlsift {
 
 namespace {
 
+/// Sorts `v` by `before` and keeps its first `limit` elements (all when
+/// `limit` is 0), sorting no more than it keeps.
+template <class T, class Before>
+void keep_first(std::vector<T>& v, std::size_t limit, Before before) {
+    if (limit != 0 && limit < v.size()) {
+        std::partial_sort(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(limit), v.end(), before);
+        v.resize(limit);
+    } else {
+        std::sort(v.begin(), v.end(), before);
+    }
+}
+
 /// A key's count and where it was seen first. `first` is the minimum over
 /// every reference counted: that is what makes merging exact whatever the
 /// order of the additions.
@@ -246,12 +258,7 @@ std::vector<report_row> report::rows(report_table t, std::size_t limit, std::uin
     const auto before = [](const report_row& a, const report_row& b) {
         return a.count != b.count ? a.count > b.count : a.key < b.key;
     };
-    if (limit != 0 && limit < out.size()) {
-        std::partial_sort(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(limit), out.end(), before);
-        out.resize(limit);
-    } else {
-        std::sort(out.begin(), out.end(), before);
-    }
+    keep_first(out, limit, before);
     return out;
 }
 
@@ -263,12 +270,7 @@ std::vector<std::uint64_t> report::top_inputs(std::size_t limit) const {
     const auto before = [&ins](std::uint64_t a, std::uint64_t b) {
         return ins[a].references != ins[b].references ? ins[a].references > ins[b].references : a < b;
     };
-    if (limit != 0 && limit < out.size()) {
-        std::partial_sort(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(limit), out.end(), before);
-        out.resize(limit);
-    } else {
-        std::sort(out.begin(), out.end(), before);
-    }
+    keep_first(out, limit, before);
     return out;
 }
 
