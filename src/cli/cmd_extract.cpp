@@ -9,6 +9,7 @@
 #include "cli/json.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
+#include "cli/records.hpp"
 #include "cli/scan_settings.hpp"
 #include "cli/walk.hpp"
 
@@ -208,7 +209,7 @@ private:
         case format::jsonl: append_json(r, url); break;
         case format::tsv:
         case format::csv:
-            append_table(r, url);
+            append_reference_row(line_, st_.fmt == format::csv, label_, r, url);
             if (out_.is_terminal()) {  // the separators stay, other controls are shown
                 shown_.clear();
                 append_visible(shown_, line_, true);
@@ -249,30 +250,8 @@ private:
     void append_json(const found_reference& r, const std::string& url) {
         line_ += "{\"file\":";
         append_json_string(line_, std::string_view(label_));
-        line_ += ",\"line\":" + std::to_string(r.line);
-        line_ += ",\"column\":" + std::to_string(r.column);
-        line_ += ",\"offset\":" + std::to_string(r.offset);
-        line_ += ",\"length\":" + std::to_string(r.length);
-        line_ += ",\"raw\":";
-        append_json_string(line_, std::string_view(r.raw));
-        line_ += ",\"url\":";
-        append_json_string(line_, std::string_view(url));
-        line_ += ",\"wrapper\":";
-        append_json_string(line_, std::string_view(to_string(r.wrapper)));
-        line_ += ",\"form\":";
-        append_json_string(line_, std::string_view(to_string(r.form)));
-        line_ += r.joined ? ",\"joined\":true" : ",\"joined\":false";
-        line_ += ",\"alternatives\":[";
-        for (std::size_t i = 0; i < r.alternatives.size(); ++i) {
-            if (i > 0) line_ += ',';
-            append_json_string(line_, std::string_view(r.alternatives[i]));
-        }
-        line_ += "],\"pieces\":[";
-        for (std::size_t i = 0; i < r.pieces.size(); ++i) {
-            if (i > 0) line_ += ',';
-            line_ += '[' + std::to_string(r.pieces[i].offset) + ',' + std::to_string(r.pieces[i].length) + ']';
-        }
-        line_ += "],\"base\":";
+        append_reference_json(line_, r, url);
+        line_ += ",\"base\":";
         if (st_.base)
             append_json_string(line_, std::string_view(*st_.base));
         else
@@ -283,22 +262,6 @@ private:
         line_ += ",\"warnings\":";
         append_json_warnings(line_, url);
         line_ += '}';
-    }
-
-    void append_table(const found_reference& r, const std::string& url) {
-        const bool csv = st_.fmt == format::csv;
-        const char sep = csv ? ',' : '\t';
-        const std::string line_no = std::to_string(r.line), column = std::to_string(r.column);
-        const std::string_view fields[] = {label_, line_no, column, url, r.raw, to_string(r.wrapper), to_string(r.form)};
-        bool first = true;
-        for (std::string_view f : fields) {
-            if (!first) line_ += sep;
-            first = false;
-            if (csv)
-                append_csv_field(line_, f);
-            else
-                append_tsv_field(line_, f);
-        }
     }
 
     void end_record(bool nul) {

@@ -10,6 +10,7 @@
 #include "cli/escape.hpp"
 #include "cli/json.hpp"
 #include "cli/output.hpp"
+#include "cli/records.hpp"
 
 #include <urlsift/mail.hpp>
 #include <urlsift/scanner.hpp>
@@ -229,17 +230,7 @@ private:
         case format::jsonl: append_json(r, m); break;
         case format::csv:
         case format::tsv: {
-            const std::string line_no = std::to_string(r.line), column = std::to_string(r.column);
-            const std::string_view fields[] = {label_, line_no, column, r.url, r.raw, to_string(r.wrapper), to_string(r.form)};
-            bool first = true;
-            for (std::string_view f : fields) {
-                if (!first) line_ += st_.fmt == format::csv ? ',' : '\t';
-                first = false;
-                if (st_.fmt == format::csv)
-                    append_csv_field(line_, f);
-                else
-                    append_tsv_field(line_, f);
-            }
+            append_reference_row(line_, st_.fmt == format::csv, label_, r, r.url);
             if (out_.is_terminal()) {
                 shown_.clear();
                 append_visible(shown_, line_, true);
@@ -273,30 +264,8 @@ private:
             line_ += ",\"header\":";
             text_or_null(m->header);
         }
-        line_ += ",\"line\":" + std::to_string(r.line);
-        line_ += ",\"column\":" + std::to_string(r.column);
-        line_ += ",\"offset\":" + std::to_string(r.offset);
-        line_ += ",\"length\":" + std::to_string(r.length);
-        line_ += ",\"raw\":";
-        append_json_string(line_, std::string_view(r.raw));
-        line_ += ",\"url\":";
-        append_json_string(line_, std::string_view(r.url));
-        line_ += ",\"wrapper\":";
-        append_json_string(line_, to_string(r.wrapper));
-        line_ += ",\"form\":";
-        append_json_string(line_, to_string(r.form));
-        line_ += r.joined ? ",\"joined\":true" : ",\"joined\":false";
-        line_ += ",\"alternatives\":[";
-        for (std::size_t i = 0; i < r.alternatives.size(); ++i) {
-            if (i > 0) line_ += ',';
-            append_json_string(line_, std::string_view(r.alternatives[i]));
-        }
-        line_ += "],\"pieces\":[";
-        for (std::size_t i = 0; i < r.pieces.size(); ++i) {
-            if (i > 0) line_ += ',';
-            line_ += '[' + std::to_string(r.pieces[i].offset) + ',' + std::to_string(r.pieces[i].length) + ']';
-        }
-        line_ += "],\"base\":";
+        append_reference_json(line_, r, r.url);
+        line_ += ",\"base\":";
         const std::string_view base = m != nullptr ? m->base : (base_ ? std::string_view(mo_.base) : std::string_view());
         text_or_null(base);
         line_ += ",\"base_source\":";
