@@ -139,8 +139,8 @@ std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_o
     // rule that ends a URL inside a line (a `[` that opens link text) would
     // cut a joined text short on the next pass, and an abbreviated word
     // keeps a trailing `[` that a written URL drops.
-    if ((joined || ref.form == reference_form::abbreviated) && target != nullptr && text != ref.raw &&
-        !reads_as_one(text, options.scan))
+    if ((joined || ref.form == reference_form::abbreviated) && target != nullptr && target != &normal &&
+        text != ref.raw && !reads_as_one(text, options.scan))
         return std::nullopt;
     // Brackets go only around an absolute URL: `<www.example.org/x>` left
     // uncompleted would read as a relative reference next time.

@@ -228,12 +228,13 @@ inline bool ends_typeset_word(const scan_window& w, std::uint64_t at) noexcept {
     if (k == stop || w.byte_at(k - 1) != '\n') return false;
     --k;
     if (k > stop && w.byte_at(k - 1) == '\r') --k;
-    if (k >= stop + 4 && w.byte_at(k - 3) == 0xE2 && w.byte_at(k - 2) == 0x80 && w.byte_at(k - 1) == 0x90)
-        k -= 3;
-    else if (k >= stop + 3 && w.byte_at(k - 2) == 0xC2 && w.byte_at(k - 1) == 0xAD)
-        k -= 2;
-    else
-        return false;
+    // The last bytes of the line, and the one rule for what a typesetter's
+    // hyphen is (continuation.hpp). A byte no longer visible reads as 0.
+    char tail[3] = {};
+    for (std::size_t i = 0; i < 3 && k >= stop + 3 - i; ++i) tail[i] = static_cast<char>(std::max(0, w.byte_at(k - 3 + i)));
+    const std::size_t hyphen = typeset_hyphen_before(std::string_view(tail, 3), 3);
+    if (hyphen == 0 || k < stop + hyphen + 1) return false;
+    k -= hyphen;
     const int b = w.byte_at(k - 1);
     return b >= 0x80 || (b >= 0 && is_alnum(static_cast<char>(b)));
 }
