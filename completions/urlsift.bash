@@ -110,7 +110,8 @@ _urlsift() {
                          --no-filename -0 --null -Z --null-after-name -c --count
                          -l --files-with-matches -L --files-without-match -q --quiet
                          -m --max-count -s --no-messages --color --line-buffered
-                         -u --unique --warnings --raw --relative --binary --encoding
+                         -u --unique --warnings --raw --relative --unwrap --binary --encoding
+                         -z --search-zip
                          --base --resolver --normalize --hyphen --max-url-length --abbrev
                          --abbrev-scheme --literal-brackets --input --headers' ;;
             rewrite)

@@ -11,6 +11,7 @@
 #include <urlsift/resolver.hpp>   // Section 5.2: resolving against a base
 #include <urlsift/normalize.hpp>  // Section 6: normal form
 #include <urlsift/warnings.hpp>   // Section 7: security notes on a URL
+#include <urlsift/unwrap.hpp>     // mail security gateways' links read back as their targets
 #include <urlsift/abbrev.hpp>     // Appendix F: abbreviated URLs
 #include <urlsift/scanner.hpp>    // Appendix E: finding references in text, streamed
 #include <urlsift/rewriter.hpp>   // the rewriting filter

@@ -57,6 +57,11 @@ Output formats:
          so that a spreadsheet shows it instead of running it as a formula
   tsv    no header; file, line, column, url, raw, wrapper, form separated by
          tabs (tab, newline and backslash in a field written as \t \n \\)
+  With --unwrap, url is the target of a gateway's link (Safe Links,
+  Proofpoint URL Defense v1 to v3, Google's /url redirect; a link wrapped
+  again is unwrapped up to 4 times); jsonl adds wrapped (the link as found)
+  and gateway (safelinks, proofpoint-v1, proofpoint-v2, proofpoint-v3,
+  google), null for other URLs; csv and tsv add them as two last columns.
   On a terminal, control characters in any format are shown escaped, as
   they are in coloured output (--color; text output only).
   A URL cut at --max-url-length is noted on stderr (jsonl: "truncated").
@@ -111,6 +116,7 @@ struct settings {
     bool raw = false;
     bool warnings = false; ///< Section 7 warnings as notes on stderr
     bool relative = false; ///< list relative references even without a base to resolve them
+    bool unwrap = false;   ///< --unwrap: a mail security gateway's link listed as its target
     bool binary_text = false;
     bool canonicalize = false; ///< apply the resolver mode/normalization to absolute URLs without a base
     std::optional<std::string> base;
@@ -121,7 +127,9 @@ struct settings {
 class extractor {
 public:
     extractor(const settings& st, scan_options so, output& out, text_source source)
-        : st_(st), scan_(std::move(so)), out_(out), source_(std::move(source)) {}
+        : st_(st), scan_(std::move(so)), out_(out), source_(std::move(source)) {
+        gateway_.on = st.unwrap;
+    }
 
     /// Scans one input. Returns the number of references written, or -1
     /// when the input could not be read (reported on stderr).
@@ -135,6 +143,7 @@ public:
             if (st_.resolution_base) resolve_reference(r, *st_.resolution_base);
             // DESIGN: without a base, only what can be made absolute is a result.
             if (r.form == reference_form::relative && !st_.resolution_base && !st_.relative) return true;
+            gateway_.apply(r);
             if (emit(r)) ++count;
             return !enough || static_cast<unsigned long long>(count) < *enough;
         });
@@ -209,7 +218,7 @@ private:
         case format::jsonl: append_json(r, url); break;
         case format::tsv:
         case format::csv:
-            append_reference_row(line_, st_.fmt == format::csv, label_, r, url);
+            append_reference_row(line_, st_.fmt == format::csv, label_, r, url, gateway_);
             if (out_.is_terminal()) {  // the separators stay, other controls are shown
                 shown_.clear();
                 append_visible(shown_, line_, true);
@@ -250,7 +259,7 @@ private:
     void append_json(const found_reference& r, const std::string& url) {
         line_ += "{\"file\":";
         append_json_string(line_, std::string_view(label_));
-        append_reference_json(line_, r, url);
+        append_reference_json(line_, r, url, gateway_);
         line_ += ",\"base\":";
         if (st_.base)
             append_json_string(line_, std::string_view(*st_.base));
@@ -279,6 +288,7 @@ private:
     std::string shown_;
     std::unordered_set<std::string> seen_;
     text_source source_;
+    gateway_note gateway_; ///< --unwrap: what it did to the reference being written
 };
 
 }  // namespace
@@ -343,6 +353,7 @@ int cmd_extract(const args& a) {
     st.raw = vm["raw"].as<bool>();
     st.warnings = vm["warnings"].as<bool>();
     st.relative = vm["relative"].as<bool>();
+    st.unwrap = vm["unwrap"].as<bool>();
     st.resolve = make_resolve_options("extract", ss);
     st.canonicalize = st.resolve.normalize || st.resolve.mode == resolve_mode::browser;
     st.binary_text = parse_binary_as_text("extract", binary);
@@ -369,7 +380,7 @@ int cmd_extract(const args& a) {
     // Someone is watching, or asked to see each line as it is found.
     out.set_flush_each(out.is_terminal() || vm["line-buffered"].as<bool>());
     if (st.fmt == format::csv && !st.count && st.list == settings::listing::urls) {
-        out.write("file,line,column,url,raw,wrapper,form");
+        out.write(reference_csv_header(st.unwrap));
         out.put(st.nul ? '\0' : '\n');
     }
     extractor ex(st, std::move(so), out, std::move(*source));

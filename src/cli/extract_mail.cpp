@@ -47,6 +47,8 @@ struct listing_settings {
     format fmt = format::text;
     bool line_numbers = false, with_filename = false, nul = false, name_nul = false, count = false;
     bool unique = false, raw = false, relative = false, no_messages = false, headers = false;
+    bool unwrap = false; ///< --unwrap: a mail security gateway's link listed as its target
+    bool decompress = false; ///< -z: compressed messages and mailboxes read as what they hold
     bool color = false, escape = false;
     enum class listing { urls, with_urls, without_urls, none } list = listing::urls;
     std::optional<unsigned long long> max_count;
@@ -79,7 +81,9 @@ class mail_extractor {
 public:
     mail_extractor(const listing_settings& st, mail_scan_options mo, std::string encoding, bool binary_text,
                    output& out)
-        : st_(st), mo_(std::move(mo)), encoding_(std::move(encoding)), binary_text_(binary_text), out_(out) {}
+        : st_(st), mo_(std::move(mo)), encoding_(std::move(encoding)), binary_text_(binary_text), out_(out) {
+        gateway_.on = st.unwrap;
+    }
 
     /// Reads one input as `kind` ("mail", "mbox" or "auto"). Returns the
     /// references written, or -1 when the input could not be read.
@@ -160,6 +164,7 @@ private:
         return scan_message(m, mo_, [&](mail_reference& r) {
             // DESIGN: without a base, only what can be made absolute is a result.
             if (r.ref.form == reference_form::relative && r.base.empty() && !st_.relative) return true;
+            gateway_.apply(r.ref);
             if (emit(r.ref, &r)) ++count_;
             return !enough_ || static_cast<unsigned long long>(count_) < *enough_;
         });
@@ -206,6 +211,7 @@ private:
         return scanner(mo_.scan, [this](found_reference& r) {
             if (base_) resolve_reference(r, *base_);
             if (r.form == reference_form::relative && !base_ && !st_.relative) return true;
+            gateway_.apply(r);
             if (emit(r, nullptr)) ++count_;
             return !enough_ || static_cast<unsigned long long>(count_) < *enough_;
         });
@@ -230,7 +236,7 @@ private:
         case format::jsonl: append_json(r, m); break;
         case format::csv:
         case format::tsv: {
-            append_reference_row(line_, st_.fmt == format::csv, label_, r, r.url);
+            append_reference_row(line_, st_.fmt == format::csv, label_, r, r.url, gateway_);
             if (out_.is_terminal()) {
                 shown_.clear();
                 append_visible(shown_, line_, true);
@@ -264,7 +270,7 @@ private:
             line_ += ",\"header\":";
             text_or_null(m->header);
         }
-        append_reference_json(line_, r, r.url);
+        append_reference_json(line_, r, r.url, gateway_);
         line_ += ",\"base\":";
         const std::string_view base = m != nullptr ? m->base : (base_ ? std::string_view(mo_.base) : std::string_view());
         text_or_null(base);
@@ -311,6 +317,7 @@ private:
     long count_ = 0;
     std::optional<unsigned long long> enough_;
     std::unordered_set<std::string> seen_;
+    gateway_note gateway_; ///< --unwrap: what it did to the reference being written
 };
 
 }  // namespace
@@ -347,6 +354,8 @@ int extract_mail(const po::variables_map& vm, const mail_settings& mail, const s
     st.unique = flag(vm, "unique");
     st.raw = flag(vm, "raw");
     st.relative = flag(vm, "relative");
+    st.unwrap = flag(vm, "unwrap");
+    st.decompress = flag(vm, "search-zip");
     st.headers = mail.headers;
     st.with_filename = !flag(vm, "no-filename") &&
                        (flag(vm, "with-filename") || files.size() + errors.size() > 1 || flag(vm, "recursive"));
@@ -364,7 +373,7 @@ int extract_mail(const po::variables_map& vm, const mail_settings& mail, const s
     st.escape = out.is_terminal() || st.color;
     out.set_flush_each(out.is_terminal() || flag(vm, "line-buffered"));
     if (st.fmt == format::csv && !st.count && st.list == listing_settings::listing::urls) {
-        out.write("file,line,column,url,raw,wrapper,form");
+        out.write(reference_csv_header(st.unwrap));
         out.put(st.nul ? '\0' : '\n');
     }
     mail_extractor ex(st, std::move(mo), value<std::string>(vm, "encoding").value_or("utf-8"), binary_text, out);

@@ -1,5 +1,7 @@
 #include "cli/json_reader.hpp"
 
+#include "text/icu_text.hpp"
+
 namespace urlsift::cli {
 
 namespace {
@@ -85,24 +87,6 @@ std::uint32_t json_reader::read_hex4() {
     return v;
 }
 
-void json_reader::append_code_point(std::string& out, std::uint32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
-
 std::string json_reader::read_string() {
     expect('"');
     std::string out;
@@ -137,7 +121,7 @@ std::string json_reader::read_string() {
             } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
                 fail("lone surrogate");
             }
-            append_code_point(out, cp);
+            detail::append_utf8(out, cp);
             break;
         }
         default: fail(std::string("bad escape \\") + e);

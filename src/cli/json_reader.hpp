@@ -53,7 +53,6 @@ private:
     char peek();  ///< the next byte after whitespace, or '\0' at the end
     void expect(char c);
     void literal(std::string_view word);
-    void append_code_point(std::string& out, std::uint32_t cp);
     std::uint32_t read_hex4();
 
     std::string_view text_;

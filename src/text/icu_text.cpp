@@ -78,4 +78,24 @@ std::int32_t decode_utf8(std::string_view s, std::size_t i, std::size_t& length)
     return c;
 }
 
+void append_utf8(std::string& out, std::uint32_t cp) {
+    // RFC 3629 section 3: one to four bytes, the lead byte saying how many.
+    const auto byte = [&](std::uint32_t b) { out += static_cast<char>(b); };
+    if (cp < 0x80) {
+        byte(cp);
+    } else if (cp < 0x800) {
+        byte(0xC0 | (cp >> 6));
+        byte(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        byte(0xE0 | (cp >> 12));
+        byte(0x80 | ((cp >> 6) & 0x3F));
+        byte(0x80 | (cp & 0x3F));
+    } else {
+        byte(0xF0 | (cp >> 18));
+        byte(0x80 | ((cp >> 12) & 0x3F));
+        byte(0x80 | ((cp >> 6) & 0x3F));
+        byte(0x80 | (cp & 0x3F));
+    }
+}
+
 }  // namespace urlsift::detail

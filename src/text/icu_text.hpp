@@ -22,4 +22,7 @@ std::optional<std::string> idna_to_ascii(std::string_view host, bool strict_std3
 /// well-formed sequence (invalid UTF-8 is never part of a URL).
 std::int32_t decode_utf8(std::string_view s, std::size_t i, std::size_t& length) noexcept;
 
+/// Appends code point `cp` (a Unicode scalar value) to `out` as UTF-8.
+void append_utf8(std::string& out, std::uint32_t cp);
+
 }  // namespace urlsift::detail
