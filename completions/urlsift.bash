@@ -123,8 +123,12 @@ _urlsift() {
                 options='-h --help -V --version -b --base --resolver --normalize --max-url-length
                          -f --format' ;;
             report)
-                options='-h --help -V --version -f --format -o --output --partial --merge -j --jobs
-                         --top --no-timestamp --binary --encoding --base
+                options='-h --help -V --version -f --format --table -o --output --partial --merge -j --jobs
+                         --top --no-timestamp --progress --binary --encoding -z --search-zip --base
+                         --resolver --normalize --hyphen --max-url-length --abbrev
+                         --abbrev-scheme --literal-brackets' ;;
+            pick)
+                options='-h --help -V --version --command --print --input --headers --base
                          --resolver --normalize --hyphen --max-url-length --abbrev
                          --abbrev-scheme --literal-brackets' ;;
             *) return ;;

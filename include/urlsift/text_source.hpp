@@ -4,6 +4,7 @@
 
 #include <urlsift/export.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -29,6 +30,15 @@ struct text_options {
     /// input's charset then changes nothing outside its edits. An input that
     /// does not come back unchanged fails to read.
     bool check_round_trip = false;
+    /// Read gzip, bzip2, xz and zstd input (told by its first bytes, not its
+    /// name) as the text it holds; the binary test and the charset then
+    /// apply to that text. Unset, compressed input is binary.
+    bool decompress = false;
+    /// A flag another thread or a signal handler sets to end the reading
+    /// early: checked before each read, and when a read is interrupted by a
+    /// signal, so that a read waiting on a pipe ends too. The result is then
+    /// `stopped`. None: read to the end.
+    const std::atomic<bool>* stop = nullptr;
 };
 
 /// What reading one input came to.
@@ -49,6 +59,9 @@ struct text_read {
     std::string looks_like;
     /// Byte sequences the charset could not read, each decoded as U+FFFD.
     std::uint64_t invalid_sequences = 0;
+    /// The compression the input is in ("gzip", "bzip2", "xz", "zstd"),
+    /// whether or not it was decompressed; empty for none.
+    std::string compression;
 };
 
 /// Receives UTF-8 text in order, in chunks valid only during the call.
@@ -80,6 +93,13 @@ public:
     const std::string& charset() const noexcept;
     /// Whether the input is decoded (its charset is not UTF-8).
     bool decodes() const noexcept;
+    /// Whether compressed input is read decompressed (text_options::decompress).
+    bool decompresses() const noexcept;
+    /// Whether an input whose first block is `first_block` is binary by
+    /// the rule of text_options::binary_as_text (a NUL byte in UTF-8 input),
+    /// for a reader that sets binary_as_text to look at the input first
+    /// and decides for itself.
+    bool looks_binary(std::string_view first_block) const noexcept;
 
     text_source(text_source&&) noexcept;
     text_source& operator=(text_source&&) noexcept;

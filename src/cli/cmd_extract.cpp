@@ -323,8 +323,11 @@ int cmd_extract(const args& a) {
         ("warnings", po::bool_switch(), "note Section 7 warnings on stderr (jsonl always has them)")
         ("raw", po::bool_switch(), "print the text as written between the wrappers (line breaks kept)")
         ("relative", po::bool_switch(), "without --base, list relative references too, as written")
+        ("unwrap", po::bool_switch(), "list a link rewritten by a mail security gateway (Safe Links, Proofpoint "
+            "URL Defense, Google redirect) as the URL it points to")
         ("binary", po::value<std::string>(&binary), "files with a NUL byte: skip (default) or text")
-        ("encoding", po::value<std::string>(&encoding), "charset of the input: utf-8 (default), latin1, windows-1252, ...");
+        ("encoding", po::value<std::string>(&encoding), "charset of the input: utf-8 (default), latin1, windows-1252, ...")
+        ("search-zip,z", po::bool_switch(), "read gzip, bzip2, xz and zstd files as the text they hold");
     // clang-format on
     add_walk_options(opts, walk);
     add_mail_options(opts, mail);
@@ -360,7 +363,9 @@ int cmd_extract(const args& a) {
     scan_options so = make_scan_options("extract", ss, abbrev_default);
     st.resolution_base = make_base("extract", ss);
     std::string encoding_error;
-    auto source = text_source::open({.encoding = encoding, .binary_as_text = st.binary_text}, encoding_error);
+    auto source = text_source::open(
+        {.encoding = encoding, .binary_as_text = st.binary_text, .decompress = vm["search-zip"].as<bool>()},
+        encoding_error);
     if (!source) throw usage_error("extract", encoding_error);
     if (!ss.base.empty()) st.base = ss.base;
 

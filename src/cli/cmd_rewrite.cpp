@@ -154,7 +154,8 @@ bool late_binary(const settings& st, const text_source& source, std::string_view
 // Reports a binary input as skipped, with a hint when it looks like text in
 // a wide charset.
 void report_binary(const std::string& path, const text_read& got, const text_source& source) {
-    const std::vector<std::string> notes = reading_notes(got, source);
+    const std::vector<std::string> notes =
+        reading_notes(got, source, "rewrite edits only uncompressed files (extract -z reads it)");
     report(path, "binary file skipped (" + (notes.empty() ? "use --binary text to rewrite it" : notes.front()) + ")");
 }
 

@@ -8,9 +8,11 @@
 #include "cli/color.hpp"
 #include "cli/errors.hpp"
 #include "cli/escape.hpp"
+#include "cli/input.hpp"
 #include "cli/json.hpp"
 #include "cli/output.hpp"
 #include "cli/records.hpp"
+#include "text/decompress.hpp"
 
 #include <urlsift/mail.hpp>
 #include <urlsift/scanner.hpp>
@@ -61,19 +63,15 @@ struct whole_input {
     std::string error;
 };
 
-whole_input read_all(int fd) {
+whole_input read_all(int fd, bool decompress) {
     whole_input in;
-    char buf[1 << 16];
-    for (;;) {
-        const ssize_t n = ::read(fd, buf, sizeof buf);
-        if (n == 0) break;
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            in.error = std::strerror(errno);
-            break;
-        }
-        in.bytes.append(buf, static_cast<std::size_t>(n));
-    }
+    std::string error;
+    auto source = text_source::open({.binary_as_text = true, .decompress = decompress}, error);
+    const text_read got = source->read_fd(fd, [&](std::string_view bytes) {
+        in.bytes.append(bytes);
+        return true;
+    });
+    if (got.what == text_read::status::failed) in.error = got.error;
     return in;
 }
 
@@ -131,7 +129,8 @@ private:
         if (::fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) return "Is a directory";
         // A regular file is read by GMime from the file, a message at a
         // time; anything else (a pipe) is read whole first, as it can be
-        // read only once and `auto` must look at its start.
+        // read only once and `auto` must look at its start. So is a
+        // compressed file under -z, decompressed as it is read.
         const bool regular = S_ISREG(sb.st_mode);
         std::optional<whole_input> whole;
         std::string head;
@@ -145,14 +144,12 @@ private:
             if (n < 0) return std::strerror(errno);
             head.resize(static_cast<std::size_t>(n));
         }
-        const std::optional<mail_format> sniffed = sniff_mail(head);
-        std::optional<mail_format> as;
-        if (kind == "mbox")
-            as = mail_format::mbox;
-        else if (kind == "mail")
-            as = sniffed == mail_format::mbox ? mail_format::mbox : mail_format::message;
-        else
-            as = sniffed;
+        if (!regular || (st_.decompress && detail::compression_of(head) != detail::compression::none)) {
+            whole = read_all(fd, st_.decompress);
+            if (!whole->error.empty()) return whole->error;
+            head = whole->bytes.substr(0, head_size);
+        }
+        const std::optional<mail_format> as = input_format(kind, head);
         if (!as) return whole ? scan_text(*whole) : scan_text_file(path);
         const auto sink = [&](mail_message& m) { return message(m, *as == mail_format::mbox); };
         const mail_read got = whole ? read_mail(whole->bytes, *as, sink) : read_mail_fd(fd, *as, sink);
@@ -173,7 +170,8 @@ private:
     /// Plain text under `auto`, as `--input text` reads it.
     std::string scan_text_file(const std::string& path) {
         std::string error;
-        auto source = text_source::open({.encoding = encoding_, .binary_as_text = binary_text_}, error);
+        auto source = text_source::open(
+            {.encoding = encoding_, .binary_as_text = binary_text_, .decompress = st_.decompress}, error);
         if (!source) return error;
         scanner sc = text_scanner();
         const text_read got = source->read_file(path, [&](std::string_view text) { return sc.feed(text); });
@@ -181,7 +179,9 @@ private:
         if (got.what == text_read::status::binary) {
             if (st_.list != listing_settings::listing::none) {
                 out_.flush();
-                std::cerr << "urlsift extract: " << visible(path) << ": binary file skipped (use --binary text to scan it)\n";
+                const std::vector<std::string> notes = reading_notes(got, *source);
+                std::cerr << "urlsift extract: " << visible(path) << ": binary file skipped ("
+                          << (notes.empty() ? "use --binary text to scan it" : notes.front()) << ")\n";
             }
             return {};
         }

@@ -18,9 +18,12 @@ void skip_output_file(std::vector<std::string>& files, std::vector<input_error>&
     });
 }
 
-std::vector<std::string> reading_notes(const text_read& got, const text_source& source) {
+std::vector<std::string> reading_notes(const text_read& got, const text_source& source,
+                                       std::string_view compressed_hint) {
     std::vector<std::string> notes;
-    if (got.what == text_read::status::binary && !got.looks_like.empty()) {
+    if (got.what == text_read::status::binary && !got.compression.empty() && !source.decompresses()) {
+        notes.push_back("it is " + got.compression + "-compressed: " + std::string(compressed_hint));
+    } else if (got.what == text_read::status::binary && !got.looks_like.empty()) {
         std::string option = got.looks_like;
         for (char& c : option) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         notes.push_back("it looks like " + got.looks_like + " text: use --encoding " + option);
@@ -33,6 +36,20 @@ std::vector<std::string> reading_notes(const text_read& got, const text_source& 
                         (got.invalid_sequences == 1 ? " byte sequence is" : " byte sequences are") + " not valid " +
                         source.charset() + " and read as U+FFFD: check --encoding");
     return notes;
+}
+
+std::string read_whole(const std::string& path, std::string& error, bool decompress) {
+    auto source = text_source::open({.binary_as_text = true, .decompress = decompress}, error);
+    std::string bytes;
+    const text_read got = source->read_file(path, [&](std::string_view piece) {
+        bytes.append(piece);
+        return true;
+    });
+    if (got.what == text_read::status::failed) {
+        error = got.error;
+        return {};
+    }
+    return bytes;
 }
 
 }  // namespace urlsift::cli

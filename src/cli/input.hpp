@@ -8,6 +8,7 @@
 #include <urlsift/text_source.hpp>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace urlsift::cli {
@@ -22,7 +23,14 @@ void skip_output_file(std::vector<std::string>& files, std::vector<input_error>&
 /// binary input that looks like UTF-16 text, input that does not look like
 /// the --encoding given, sequences the charset could not read. Each string
 /// is one message ("it looks like UTF-16LE text: use --encoding utf-16le");
-/// none for an input read as expected.
-std::vector<std::string> reading_notes(const text_read& got, const text_source& source);
+/// none for an input read as expected. A compressed input left unread is
+/// named so, with `compressed_hint` telling what to do.
+std::vector<std::string> reading_notes(const text_read& got, const text_source& source,
+                                       std::string_view compressed_hint = "use -z to read the text it holds");
+
+/// The whole of `path` (`-`: standard input) as bytes, read through the
+/// input stage with no charset and no binary test; `decompress` as -z.
+/// Empty, with `error` set, when it cannot be read.
+std::string read_whole(const std::string& path, std::string& error, bool decompress = false);
 
 }  // namespace urlsift::cli

@@ -5,6 +5,7 @@
 #include <urlsift/text_source.hpp>
 
 #include "text/charset.hpp"
+#include "text/decompress.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -17,7 +18,9 @@ namespace urlsift {
 namespace {
 
 using detail::charset_converter;
+using detail::compression;
 using detail::conversion;
+using detail::decompressor;
 
 constexpr std::size_t block_size = 1 << 18; // 256 KiB: fits the L2 cache of common processors
 
@@ -28,7 +31,17 @@ struct fd_closer {
     }
 };
 
-text_read failure(std::string message) { return {text_read::status::failed, std::move(message), {}, 0}; }
+text_read ended(text_read::status why) {
+    text_read r;
+    r.what = why;
+    return r;
+}
+
+text_read failure(std::string message) {
+    text_read r = ended(text_read::status::failed);
+    r.error = std::move(message);
+    return r;
+}
 
 /// The wide Unicode form `head` (an input's first bytes) is written in, or
 /// empty: its byte-order mark, else where its NUL bytes fall. ASCII text in
@@ -91,56 +104,98 @@ struct text_source::impl {
                        "); rewriting it would change bytes outside the edits (check --encoding)");
     }
 
+    /// The binary rule: a NUL byte in the first block, for UTF-8 input.
+    /// Input in another charset is never binary (UTF-16 is full of NULs).
+    bool binary(std::string_view first_block) const noexcept {
+        return decoder.is_pass_through() && std::memchr(first_block.data(), '\0', first_block.size()) != nullptr;
+    }
+
     /// What `read` found out about the input, added to its result.
     std::string looks_like;
+    compression compressed = compression::none;
+    bool first_text = true;
 
     text_read read(int fd, const text_consumer& consumer) {
         looks_like.clear();
+        compressed = compression::none;
         const std::uint64_t replaced_before = decoder.replacements();
         text_read result = read_all(fd, consumer);
         result.looks_like = std::move(looks_like);
         result.invalid_sequences = decoder.replacements() - replaced_before;
+        result.compression = detail::to_string(compressed);
         return result;
     }
 
+    /// Hands on one block of the input's bytes (decompressed, if it was
+    /// compressed): false, with `result` set, to end the reading.
+    bool take(std::string_view input, const text_consumer& consumer, text_read& result) {
+        if (first_text && !input.empty()) {
+            first_text = false;
+            // A NUL byte marks a binary file, unless a charset was named.
+            const bool has_nul = std::memchr(input.data(), '\0', input.size()) != nullptr;
+            if (!options.binary_as_text && binary(input)) {
+                looks_like = wide_charset_of(input);
+                result = ended(text_read::status::binary);
+                return false;
+            }
+            if (!has_nul && input.size() >= 2 && is_wide(decoder.name())) looks_like = "8-bit";
+        }
+        if (decoder.is_pass_through()) {
+            if (consumer(input)) return true;
+            result = ended(text_read::status::stopped);
+            return false;
+        }
+        utf8.clear();
+        decoder.feed(input, utf8);
+        if (!round_trip_holds(input, utf8, false)) {
+            result = round_trip_failure();
+            return false;
+        }
+        if (consumer(utf8)) return true;
+        result = ended(text_read::status::stopped);
+        return false;
+    }
+
+    /// Reads `fd` to its end, through a decompressor when the input is
+    /// compressed and that was asked for.
     text_read read_all(int fd, const text_consumer& consumer) {
-        bool first = true;
+        first_text = true;
+        bool first_block = true;
         unmatched.clear();
         matched = 0;
         text_read result;
+        std::unique_ptr<decompressor> unpack;
+        std::string unpack_error;
+        const auto unpacked = [&](std::string_view text) { return take(text, consumer, result); };
+        // A decompressor that stops or fails ends the reading; `result` then
+        // says why, unless the data was corrupt.
+        const auto unpack_ended = [&](decompressor::outcome o) {
+            if (o == decompressor::outcome::failed) result = failure(unpack_error);
+            return o != decompressor::outcome::more;
+        };
         for (;;) {
+            if (options.stop != nullptr && options.stop->load()) {
+                result = ended(text_read::status::stopped);
+                break;
+            }
             const ssize_t n = ::read(fd, block.get(), block_size);
             if (n < 0) {
-                if (errno == EINTR) continue;
+                if (errno == EINTR) continue; // the stop flag is checked again
                 result = failure(std::strerror(errno));
                 break;
             }
             const std::string_view input(block.get(), static_cast<std::size_t>(n));
-            if (first && n > 0) {
-                first = false;
-                // A NUL byte marks a binary file, unless a charset was named.
-                const bool has_nul = std::memchr(input.data(), '\0', input.size()) != nullptr;
-                if (!options.binary_as_text && decoder.is_pass_through() && has_nul) {
-                    looks_like = wide_charset_of(input);
-                    return {text_read::status::binary, {}, {}, 0};
-                }
-                if (!has_nul && n >= 2 && is_wide(decoder.name())) looks_like = "8-bit";
+            if (first_block && n > 0) {
+                first_block = false;
+                compressed = detail::compression_of(input);
+                if (compressed != compression::none && options.decompress) unpack = decompressor::open(compressed);
             }
-            if (n == 0) break;
-            if (decoder.is_pass_through()) {
-                if (!consumer(input)) return {text_read::status::stopped, {}, {}, 0};
-                continue;
-            }
-            utf8.clear();
-            decoder.feed(input, utf8);
-            if (!round_trip_holds(input, utf8, false)) {
-                result = round_trip_failure();
+            if (n == 0) {
+                if (unpack) unpack_ended(unpack->finish(unpacked, unpack_error));
                 break;
             }
-            if (!consumer(utf8)) {
-                result = {text_read::status::stopped, {}, {}, 0};
+            if (unpack ? unpack_ended(unpack->feed(input, unpacked, unpack_error)) : !take(input, consumer, result))
                 break;
-            }
         }
         if (decoder.is_pass_through()) return result;
         // Whatever happened, the decoder and checker start the next input afresh.
@@ -151,7 +206,7 @@ struct text_source::impl {
             return result;
         }
         if (!round_trip_holds({}, utf8, true)) return round_trip_failure();
-        if (!utf8.empty() && !consumer(utf8)) return {text_read::status::stopped, {}, {}, 0};
+        if (!utf8.empty() && !consumer(utf8)) return ended(text_read::status::stopped);
         return result;
     }
 };
@@ -183,6 +238,8 @@ text_read text_source::read_fd(int fd, const text_consumer& consumer) { return i
 
 const std::string& text_source::charset() const noexcept { return impl_->decoder.name(); }
 bool text_source::decodes() const noexcept { return !impl_->decoder.is_pass_through(); }
+bool text_source::decompresses() const noexcept { return impl_->options.decompress; }
+bool text_source::looks_binary(std::string_view first_block) const noexcept { return impl_->binary(first_block); }
 
 text_source::text_source(std::unique_ptr<impl> p) noexcept : impl_(std::move(p)) {}
 text_source::text_source(text_source&&) noexcept = default;
