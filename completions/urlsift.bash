@@ -75,7 +75,7 @@ _urlsift() {
         if [[ $cur == -* ]]; then
             COMPREPLY=($(compgen -W '-h --help -V --version' -- "$cur"))
         else
-            COMPREPLY=($(compgen -W 'extract rewrite resolve report' -- "$cur"))
+            COMPREPLY=($(compgen -W 'extract rewrite resolve report pick' -- "$cur"))
         fi
         return
     fi
@@ -134,14 +134,14 @@ _urlsift() {
             *) return ;;
         esac
         # Which files to read: extract, rewrite and report share them.
-        [[ $command == resolve ]] ||
+        [[ $command == resolve || $command == pick ]] ||
             options+=' -r --recursive --include --exclude -g --glob --hidden --no-ignore'
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
         return
     fi
 
     case $command in
-        extract | rewrite | report)
+        extract | rewrite | report | pick)
             # Files and directories, with the usual quoting of their names.
             compopt -o filenames 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;

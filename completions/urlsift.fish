@@ -38,6 +38,7 @@ complete -c urlsift -n __urlsift_no_command -a extract -d 'list the URLs found i
 complete -c urlsift -n __urlsift_no_command -a rewrite -d 'copy text through with its references made absolute'
 complete -c urlsift -n __urlsift_no_command -a resolve -d 'resolve references against a base URL'
 complete -c urlsift -n __urlsift_no_command -a report -d 'count the references in many files: hosts, domains, duplicates'
+complete -c urlsift -n __urlsift_no_command -a pick -d 'choose a URL on a full-screen list and open, copy or print it'
 
 # Any charset ICU knows is accepted; these are the ones the tool suggests
 # for a name it does not know.
@@ -110,11 +111,20 @@ complete -c urlsift -n $walk -s g -l glob -x -d 'under -r, read only what matche
 complete -c urlsift -n $walk -l hidden -d 'under -r, read hidden files and directories too'
 complete -c urlsift -n $walk -l no-ignore -d 'under -r, read what .gitignore and .ignore leave out'
 
+# pick
+set -l pick '__urlsift_command pick'
+complete -c urlsift -n $pick -F
+complete -c urlsift -n $pick -s h -l help -d 'show this help and exit'
+complete -c urlsift -n $pick -l command -x -a '(__fish_complete_command)' -d 'open the URL with CMD'
+complete -c urlsift -n $pick -l print -d 'print the URL chosen instead of opening it'
+complete -c urlsift -n $pick -l input -x -a 'text mail mbox auto' -d 'what the input is'
+complete -c urlsift -n $pick -l headers -d 'also list URLs from mail headers'
+
 # --version on every command.
-complete -c urlsift -n '__urlsift_command extract rewrite resolve report' -s V -l version -d 'show the version and exit'
+complete -c urlsift -n '__urlsift_command extract rewrite resolve report pick' -s V -l version -d 'show the version and exit'
 
 # The scanning options extract, rewrite and report share.
-set -l scan '__urlsift_command extract rewrite report'
+set -l scan '__urlsift_command extract rewrite report pick'
 complete -c urlsift -n $scan -l base -x -d 'resolve relative references against URL'
 complete -c urlsift -n $scan -l resolver -x -a 'rfc3986 rfc2396 browser' -d 'resolution rules'
 complete -c urlsift -n $scan -l normalize -d 'normalize URLs (Section 6)'

@@ -13,5 +13,6 @@ int cmd_extract(const args& a);
 int cmd_rewrite(const args& a);
 int cmd_resolve(const args& a);
 int cmd_report(const args& a);
+int cmd_pick(const args& a);
 
 }  // namespace urlsift::cli

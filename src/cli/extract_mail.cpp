@@ -134,11 +134,7 @@ private:
         const bool regular = S_ISREG(sb.st_mode);
         std::optional<whole_input> whole;
         std::string head;
-        if (!regular) {
-            whole = read_all(fd);
-            if (!whole->error.empty()) return whole->error;
-            head = whole->bytes.substr(0, head_size);
-        } else {
+        if (regular) {
             head.resize(head_size);
             const ssize_t n = ::pread(fd, head.data(), head.size(), 0);
             if (n < 0) return std::strerror(errno);
@@ -333,10 +329,22 @@ void add_mail_options(po::options_description& opts, mail_settings& s) {
     // clang-format on
 }
 
+void check_input_kind(std::string_view command, const std::string& kind) {
+    if (kind != "text" && kind != "mail" && kind != "mbox" && kind != "auto")
+        throw usage_error(std::string(command), "unknown --input '" + kind + "' (choose one of: text, mail, mbox, auto)");
+}
+
+std::optional<mail_format> input_format(std::string_view kind, std::string_view head) {
+    if (kind == "text") return std::nullopt;
+    if (kind == "mbox") return mail_format::mbox;
+    const std::optional<mail_format> sniffed = sniff_mail(head);
+    if (kind == "mail") return sniffed == mail_format::mbox ? mail_format::mbox : mail_format::message;
+    return sniffed;
+}
+
 int extract_mail(const po::variables_map& vm, const mail_settings& mail, const scan_settings& ss,
                  const std::vector<std::string>& files, const std::vector<input_error>& errors) {
-    if (mail.input != "mail" && mail.input != "mbox" && mail.input != "auto")
-        throw usage_error("extract", "unknown --input '" + mail.input + "' (choose one of: text, mail, mbox, auto)");
+    check_input_kind("extract", mail.input);
     listing_settings st;
     st.fmt = parse_format("extract", value<std::string>(vm, "format").value_or("text"), "text|jsonl|csv|tsv");
     st.line_numbers = flag(vm, "line-number");

@@ -7,7 +7,11 @@
 #include "cli/scan_settings.hpp"
 #include "cli/walk.hpp"
 
+#include <urlsift/mail.hpp>
+
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace urlsift::cli {
@@ -20,6 +24,15 @@ struct mail_settings {
 
 /// Adds --input and --headers to `opts`, storing into `s`.
 void add_mail_options(po::options_description& opts, mail_settings& s);
+
+/// Checks an --input value of `command`: text, mail, mbox or auto; throws
+/// usage_error naming the choices otherwise.
+void check_input_kind(std::string_view command, const std::string& kind);
+
+/// How `--input KIND` reads an input that starts with `head`: `mbox` as a
+/// mailbox; `mail` as a message, or a mailbox when it starts with a `From `
+/// line; `auto` as sniff_mail sees it. nullopt: as plain text.
+std::optional<mail_format> input_format(std::string_view kind, std::string_view head);
 
 /// Runs `extract` over `files` as mail: `mail.input` is `mail` (one message
 /// a file; a file that starts with `From ` is read as a mailbox), `mbox`, or

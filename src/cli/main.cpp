@@ -25,6 +25,7 @@ Commands:
   rewrite   copy text through with its references made absolute
   resolve   resolve references against a base URL
   report    count the references in many files: hosts, domains, duplicates
+  pick      choose a URL on a full-screen list and open, copy or print it
 
 Options:
   -h [ --help ]     show this help and exit
@@ -38,6 +39,7 @@ Examples:
   urlsift resolve --base http://a/b/c/d ../g
   urlsift rewrite --base https://example.org/docs/ notes.txt
   urlsift report -r -j 4 corpus/             totals, top hosts and domains, duplicates
+  urlsift pick msg.eml                       choose a link of a message and open it
 
 Exit status: 0 if something was found or done, 1 if nothing was found,
 2 on error (an unreadable file is reported and the others still processed).
@@ -73,8 +75,9 @@ int main(int argc, char** argv) {
         if (command == "rewrite") return urlsift::cli::cmd_rewrite(rest);
         if (command == "resolve") return urlsift::cli::cmd_resolve(rest);
         if (command == "report") return urlsift::cli::cmd_report(rest);
+        if (command == "pick") return urlsift::cli::cmd_pick(rest);
         std::cerr << "urlsift: unknown command '" << urlsift::cli::visible(command)
-                  << "'\nCommands are extract, rewrite, resolve and report; run 'urlsift --help' for more.\n";
+                  << "'\nCommands are extract, rewrite, resolve, report and pick; run 'urlsift --help' for more.\n";
         return 2;
     } catch (const urlsift::cli::usage_error& e) {
         // Messages quote what was typed: shown escaped, like file names.

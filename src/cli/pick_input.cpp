@@ -1,0 +1,75 @@
+#include "cli/pick_input.hpp"
+
+#include "cli/extract_mail.hpp"
+#include "cli/input.hpp"
+#include "cli/pick_text.hpp"
+
+#include <urlsift/scanner.hpp>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <optional>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace urlsift::cli {
+
+namespace {
+
+void add_from_text(std::string_view text, const found_reference& r, pick_list& list) {
+    const line_position at = line_at(text, static_cast<std::size_t>(r.offset));
+    list.add({.url = r.url, .context = std::string(at.line), .focus = at.column});
+}
+
+}  // namespace
+
+std::string read_pick_input(const std::string& path, const pick_input_settings& settings, pick_list& list,
+                            std::string& note) {
+    std::string error;
+    const std::string bytes = read_whole(path, error);
+    if (!error.empty()) return error;
+
+    const std::optional<mail_format> as = input_format(settings.kind, std::string_view(bytes).substr(0, 64 * 1024));
+    if (as) {
+        const auto on_reference = [&](mail_reference& r) {
+            // As extract: header URLs on request, and only absolute URLs.
+            if (!r.header.empty() && !settings.headers) return true;
+            if (r.ref.form == reference_form::relative && r.base.empty()) return true;
+            if (!r.header.empty())
+                list.add({.url = r.ref.url, .context = std::string(r.header) + " header", .focus = 0});
+            else if (r.part != nullptr && r.part->html)
+                list.add({.url = r.ref.url, .context = std::string(r.anchor_text), .focus = 0});
+            else if (r.part != nullptr)
+                add_from_text(r.part->text, r.ref, list);
+            return true;
+        };
+        const mail_read got =
+            read_mail(bytes, *as, [&](mail_message& m) { return scan_message(m, settings.scan, on_reference); });
+        return got.what == mail_read::status::failed ? got.error : std::string();
+    }
+
+    // Plain text, as extract reads it: a NUL byte makes it binary.
+    if (bytes.find('\0') != std::string::npos) {
+        note = "binary input skipped";
+        return {};
+    }
+    std::optional<resolver> base;
+    if (!settings.scan.base.empty())
+        if (auto b = resolver::make(settings.scan.base, settings.scan.resolve)) base = std::move(*b);
+    const bool canonicalize = settings.scan.resolve.normalize || settings.scan.resolve.mode == resolve_mode::browser;
+    scanner sc(settings.scan.scan, [&](found_reference& r) {
+        if (base) resolve_reference(r, *base);
+        // As extract: --normalize and the browser rules apply to absolute
+        // URLs even without a base.
+        else if (canonicalize && r.form != reference_form::relative)
+            if (auto c = resolve_absolute(r.url, settings.scan.resolve)) r.url = std::move(*c);
+        if (r.form != reference_form::relative || base) add_from_text(bytes, r, list);
+        return true;
+    });
+    sc.feed(bytes);
+    sc.finish();
+    return {};
+}
+
+}  // namespace urlsift::cli
