@@ -28,9 +28,10 @@ _urlsift_value() {
         --format | -f)
             case $command in
                 resolve) COMPREPLY=($(compgen -W 'text jsonl' -- "$cur")) ;;
-                report) COMPREPLY=($(compgen -W 'text json' -- "$cur")) ;;
+                report) COMPREPLY=($(compgen -W 'text json markdown html csv tsv' -- "$cur")) ;;
                 *) COMPREPLY=($(compgen -W 'text jsonl csv tsv' -- "$cur")) ;;
             esac ;;
+        --table) COMPREPLY=($(compgen -W 'scheme host domain wrapper form warning ip_host punycode_host lookalike_host relative url duplicate files' -- "$cur")) ;;
         --output | -o)
             compopt -o filenames 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
@@ -41,6 +42,7 @@ _urlsift_value() {
         --abbrev-scheme) COMPREPLY=($(compgen -W 'http https' -- "$cur")) ;;
         --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
         --input) COMPREPLY=($(compgen -W 'text mail mbox auto' -- "$cur")) ;;
+        --command) COMPREPLY=($(compgen -c -- "$cur")) ;;
         --abbrev)
             if [[ $cur == *,* ]]; then
                 _urlsift_list "$cur" www ftp gopher news wais domain email ipv4

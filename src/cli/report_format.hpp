@@ -1,15 +1,18 @@
 #pragma once
-// `urlsift report`'s output formats: the text summary and the JSON
-// document, which is also the partial form that `report --merge` reads.
+// `urlsift report`'s output formats: the text summary, the JSON document
+// (also the partial form that `report --merge` reads), the Markdown
+// summary, the self-contained HTML page, and one table as csv or tsv.
 // They live here, beside json.cpp and escape.cpp, so that what they write
 // is made safe by the one set of helpers every command uses.
 
 #include <urlsift/report.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace urlsift::cli {
 
@@ -23,6 +26,10 @@ struct report_layout {
     bool partial = false;
     std::size_t top = 10;                 ///< rows per table in a final report; 0: all
     std::optional<std::string> generated; ///< ISO 8601 UTC time, or none (`--no-timestamp`)
+    /// The run was stopped (Ctrl-C): the counts cover only the inputs read
+    /// before it. Said in every format; a partial report so marked is not
+    /// merged.
+    bool interrupted = false;
 };
 
 /// Appends `r` as the JSON document (docs: `urlsift report --help`).
@@ -37,6 +44,60 @@ report read_report_json(std::string_view text);
 /// Appends the text summary: totals, then the first `layout.top` rows of
 /// each table, every name and key escaped for a terminal.
 void append_report_text(std::string& out, const report& r, const report_layout& layout);
+
+/// One line of the totals every summary (text, markdown, html) opens with.
+struct report_total {
+    std::string_view label;
+    std::uint64_t count = 0;
+    std::string note; ///< what the count means, or empty
+};
+/// The totals of `r`, in the order the summaries show them.
+std::vector<report_total> report_totals(const report& r);
+
+/// A table of the summaries (text, markdown, html), in the order they show
+/// them. The files with the most references come after the registrable
+/// domains.
+struct report_section {
+    std::string_view title;
+    std::string_view key_name; ///< the heading of the key column
+    report_table table;
+    std::uint64_t min_count = 1; ///< 2 for the URLs seen more than once
+};
+inline constexpr report_section report_sections[] = {
+    {"Schemes", "scheme", report_table::scheme},
+    {"Hosts", "host", report_table::host},
+    {"Registrable domains", "domain", report_table::domain},
+    {"Wrappers", "wrapper", report_table::wrapper},
+    {"Forms", "form", report_table::form},
+    {"URLs", "URL", report_table::url},
+    {"Duplicate URLs", "URL", report_table::url, 2},
+    {"Unresolved relative references", "reference", report_table::relative},
+    {"Section 7 warnings", "warning", report_table::warning},
+    {"IP-address hosts", "host", report_table::ip_host},
+    {"Punycode hosts", "host", report_table::punycode_host},
+    {"Look-alike hosts", "host", report_table::lookalike_host},
+};
+
+/// Appends the text summary as GitHub-flavoured Markdown: the totals and
+/// the first `layout.top` rows of each table as tables, every name and key
+/// with its markup escaped.
+void append_report_markdown(std::string& out, const report& r, const report_layout& layout);
+
+/// Appends the report as one self-contained HTML page: totals, bar charts
+/// (inline SVG) and the first `layout.top` rows of each table. It loads
+/// nothing and runs no script; its Content-Security-Policy says so.
+void append_report_html(std::string& out, const report& r, const report_layout& layout);
+
+/// The tables `--table` names for csv and tsv: each report_table by its
+/// `to_string` name, then "duplicate" (the URLs seen more than once) and
+/// "files" (the inputs).
+const std::vector<std::string_view>& report_sheet_names();
+
+/// Appends table `name` (one of report_sheet_names) as csv (`csv`) or tsv:
+/// a header line, then its rows in report order, the first `limit` (0:
+/// all). Rows are `key,count,first_input,first_file,first_line`; the files
+/// table's are `input,name,status,bytes,references,error`.
+void append_report_sheet(std::string& out, const report& r, std::string_view name, bool csv, std::size_t limit);
 
 /// The name of input `ordinal` as a person reads it: standard input is
 /// "(standard input)".

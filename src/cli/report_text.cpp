@@ -62,51 +62,49 @@ void append_table(std::string& out, const report& r, std::string_view title, rep
 
 }  // namespace
 
+std::vector<report_total> report_totals(const report& r) {
+    const auto n = [](std::uint64_t k) { return std::to_string(k); };
+    return {
+        {"files", r.inputs().size(),
+         n(r.inputs_with(input_status::read)) + " read, " + n(r.inputs_with(input_status::binary)) +
+             " binary (skipped), " + n(r.inputs_with(input_status::failed)) + " unreadable"},
+        {"bytes scanned", r.bytes(), ""},
+        {"references", r.references(), "every form, relative included"},
+        {"unique URLs", r.distinct(report_table::url), "absolute URLs, exact"},
+        {"duplicate URLs", r.distinct(report_table::url, 2), "URLs seen more than once"},
+        {"unresolved relative", r.total(report_table::relative), "no base to resolve them against"},
+        {"Section 7 warnings", r.total(report_table::warning), ""},
+        {"IP-address hosts", r.total(report_table::ip_host), "references"},
+        {"punycode (xn--) hosts", r.total(report_table::punycode_host), "references"},
+        {"look-alike hosts", r.total(report_table::lookalike_host), "references (UTS 39)"},
+    };
+}
+
 void append_report_text(std::string& out, const report& r, const report_layout& layout) {
-    const std::uint64_t files = r.inputs().size();
-    const std::uint64_t binary = r.inputs_with(input_status::binary);
-    const std::uint64_t failed = r.inputs_with(input_status::failed);
     out += "urlsift report";
     if (layout.generated) out += ", generated " + *layout.generated;
+    if (layout.interrupted) out += "\nINTERRUPTED: the counts cover only the inputs read before the run was stopped";
     out += "\n\nTotals\n";
-    append_total(out, "files", files,
-                 std::to_string(r.inputs_with(input_status::read)) + " read, " + std::to_string(binary) +
-                     " binary (skipped), " + std::to_string(failed) + " unreadable");
-    append_total(out, "bytes scanned", r.bytes());
-    append_total(out, "references", r.references(), "every form, relative included");
-    append_total(out, "unique URLs", r.distinct(report_table::url), "absolute URLs, exact");
-    append_total(out, "duplicate URLs", r.distinct(report_table::url, 2), "URLs seen more than once");
-    append_total(out, "unresolved relative", r.total(report_table::relative), "no base to resolve them against");
-    append_total(out, "Section 7 warnings", r.total(report_table::warning));
-    append_total(out, "IP-address hosts", r.total(report_table::ip_host), "references");
-    append_total(out, "punycode (xn--) hosts", r.total(report_table::punycode_host), "references");
+    for (const report_total& t : report_totals(r)) append_total(out, t.label, t.count, t.note);
 
     const std::size_t top = layout.top;
-    append_table(out, r, "Schemes", report_table::scheme, top);
-    append_table(out, r, "Hosts", report_table::host, top);
-    append_table(out, r, "Registrable domains", report_table::domain, top);
-
-    const auto by_file = r.top_inputs(top);
-    std::uint64_t with_refs = 0;
-    for (const auto& in : r.inputs())
-        if (in.references > 0) ++with_refs;
-    out += "\nFiles with references: " + std::to_string(with_refs);
-    if (top != 0 && with_refs > top) out += ", top " + std::to_string(top);
-    out += '\n';
-    for (const std::uint64_t i : by_file) {
-        append_count(out, r.inputs()[i].references);
-        out += "  ";
-        append_visible(out, shown_input_name(r, i));
+    for (const report_section& s : report_sections) {
+        append_table(out, r, s.title, s.table, top, s.min_count);
+        if (s.table != report_table::domain) continue;
+        // The files with the most references, after the registrable domains.
+        std::uint64_t with_refs = 0;
+        for (const auto& in : r.inputs())
+            if (in.references > 0) ++with_refs;
+        out += "\nFiles with references: " + std::to_string(with_refs);
+        if (top != 0 && with_refs > top) out += ", top " + std::to_string(top);
         out += '\n';
+        for (const std::uint64_t i : r.top_inputs(top)) {
+            append_count(out, r.inputs()[i].references);
+            out += "  ";
+            append_visible(out, shown_input_name(r, i));
+            out += '\n';
+        }
     }
-
-    append_table(out, r, "Wrappers", report_table::wrapper, top);
-    append_table(out, r, "Forms", report_table::form, top);
-    append_table(out, r, "Duplicate URLs", report_table::url, top, 2);
-    append_table(out, r, "Unresolved relative references", report_table::relative, top);
-    append_table(out, r, "Section 7 warnings", report_table::warning, top);
-    append_table(out, r, "IP-address hosts", report_table::ip_host, top);
-    append_table(out, r, "Punycode hosts", report_table::punycode_host, top);
 }
 
 }  // namespace urlsift::cli
