@@ -135,6 +135,24 @@ TEST_CASE("report: host signals", "[report]") {
     CHECK_FALSE(is_punycode_host("www.example.com"));
 }
 
+TEST_CASE("report: look-alike hosts by ICU's spoof checker", "[report]") {
+    using urlsift::is_lookalike_host;
+    // Cyrillic "аррӏе": one script, but its skeleton is the ASCII "apple".
+    CHECK(is_lookalike_host("xn--80ak6aa92e.com"));
+    CHECK(is_lookalike_host("www.XN--80AK6AA92E.com"));
+    // "pаypal" with a Cyrillic а: Latin and Cyrillic mixed in one label,
+    // written as an A-label or in Unicode.
+    CHECK(is_lookalike_host("xn--pypal-4ve.com"));
+    CHECK(is_lookalike_host("p\xD0\xB0ypal.com"));
+    // Names in one script that spell no ASCII word pass.
+    CHECK_FALSE(is_lookalike_host("xn--bcher-kva.ch"));          // bücher
+    CHECK_FALSE(is_lookalike_host("xn--fiqs8s"));                // 中国
+    CHECK_FALSE(is_lookalike_host("xn--e1afmkfd.xn--p1ai"));     // пример.рф
+    CHECK_FALSE(is_lookalike_host("www.example.com"));
+    CHECK_FALSE(is_lookalike_host("xn--zz"));                    // not a valid A-label: nothing to judge
+    CHECK_FALSE(is_lookalike_host(""));
+}
+
 TEST_CASE("report: aggregates over a small tree", "[report][cli]") {
     const small_tree t;
     const auto run = run_in(t.dir.path, "report -r --partial --no-timestamp .");
@@ -205,6 +223,7 @@ TEST_CASE("report: aggregates over a small tree", "[report][cli]") {
     CHECK(warnings[0].first == urlsift::report_location{1, 2});
     CHECK(r.rows(report_table::ip_host).at(0).key == "192.168.0.1");
     CHECK(r.rows(report_table::punycode_host).at(0).key == "xn--bcher-kva.ch");
+    CHECK(r.rows(report_table::lookalike_host).empty()); // bücher is what it says
     CHECK(r.top_inputs() == std::vector<std::uint64_t>{1, 0});
 
     // The text summary shows the same, with first locations.

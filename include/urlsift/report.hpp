@@ -54,13 +54,15 @@ enum class report_table : unsigned char {
     warning,       ///< Section 7 warning names (`to_string(url_warning)`)
     ip_host,       ///< hosts that are IP addresses, not names (a security signal)
     punycode_host, ///< hosts with an `xn--` (IDNA A-label) label (a spoofing signal)
+    lookalike_host, ///< hosts with a label that deceives by UTS 39 (see `is_lookalike_host`)
     relative,      ///< relative references left unresolved (no base), as written
     url,           ///< absolute URLs: the distinct-URL set, exact
 };
-inline constexpr std::size_t report_table_count = 10;
+inline constexpr std::size_t report_table_count = 11;
 
 /// "scheme", "host", "domain", "wrapper", "form", "warning", "ip_host",
-/// "punycode_host", "relative", "url": the stable names of the json format.
+/// "punycode_host", "lookalike_host", "relative", "url": the stable names
+/// of the json format.
 URLSIFT_EXPORT std::string_view to_string(report_table t) noexcept;
 
 /// One row of a table.
@@ -163,5 +165,13 @@ URLSIFT_EXPORT bool is_ip_host(std::string_view host) noexcept;
 /// Whether a label of `host` starts with the IDNA ACE prefix `xn--`
 /// (RFC 5890 section 2.3.2.1), in any case.
 URLSIFT_EXPORT bool is_punycode_host(std::string_view host) noexcept;
+
+/// Whether a label of `host` (an A-label decoded, or a label written in
+/// Unicode) deceives by UTS 39 as ICU's spoof checker applies it: scripts
+/// mixed beyond a moderately restrictive profile (`pаypal` with a Cyrillic
+/// `а`), invisible characters, digits of several systems, or a skeleton
+/// that is plain ASCII, so that the label reads as an ASCII word it is not
+/// (`xn--80ak6aa92e`, Cyrillic "аррӏе"). ASCII labels never do.
+URLSIFT_EXPORT bool is_lookalike_host(std::string_view host);
 
 }  // namespace urlsift

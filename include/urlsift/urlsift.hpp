@@ -5,6 +5,7 @@
 #include <urlsift/version.hpp>
 
 #include <urlsift/text_source.hpp>  // the input stage: bytes to UTF-8 text
+#include <urlsift/warc.hpp>         // web archives: WARC and WET records with the URI each came from
 #include <urlsift/mail.hpp>         // mail and news: messages and mailboxes to text parts with their bases
 #include <urlsift/result.hpp>     // result<T>: a value or an error with its offset
 #include <urlsift/reference.hpp>  // Appendix B: splitting a reference into its parts

@@ -9,6 +9,8 @@
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/report_format.hpp"
+#include "cli/progress_line.hpp"
+#include "cli/report_inputs.hpp"
 #include "cli/scan_settings.hpp"
 #include "cli/walk.hpp"
 
@@ -18,21 +20,18 @@
 #include <urlsift/text_source.hpp>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
-#include <condition_variable>
+#include <csignal>
 #include <cstring>
 #include <ctime>
-#include <exception>
 #include <fcntl.h>
 #include <iostream>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <sys/stat.h>
-#include <system_error>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace urlsift::cli {
@@ -48,7 +47,10 @@ bytes, references and distinct URLs; the references by scheme, host,
 registrable domain, file, wrapper (<...>, "...", URL:) and form (absolute,
 relative, abbreviated); the URLs seen more than once; the relative
 references no base resolved; Section 7 warnings; and hosts that are IP
-addresses or punycode (xn--) names, which can hide where a link leads.
+addresses, punycode (xn--) names, or names with a label that ICU's spoof
+checker finds deceptive (UTS 39: scripts mixed, as in a Cyrillic a in
+"paypal", or a label that reads as an ASCII word it is not), which can
+hide where a link leads.
 Every count is exact, and each key comes with the place it was seen first
 (FILE:LINE, where "first" follows the order of the inputs).
 
@@ -56,7 +58,15 @@ References are found and resolved as 'urlsift extract' finds them (the same
 scanning options), but relative references are counted even without a
 base. Files with a NUL byte are counted as binary and skipped; a file that
 cannot be read is reported on standard error, counted, and the others are
-still read. With no FILE, or when FILE is -, standard input is read.
+still read. With no FILE, or when FILE is -, standard input is read. With
+-z, gzip, bzip2, xz and zstd files are read as the text they hold.
+
+Web archives: a file that starts as a WARC file does (WARC/1.0 or 1.1,
+the format crawl archives publish; WET files too) is read record by
+record. The payloads of response, resource and conversion records that
+are text are scanned (HTML through an HTML parser: href and src values),
+each resolved against its record's WARC-Target-URI, the URI it was
+retrieved from, or the document's <base href>; lines count in the file.
 
 A large corpus can be cut into parts: run 'report --partial' on each part
 (on other machines if need be), then 'report --merge' on the partial
@@ -69,19 +79,45 @@ Output formats:
   text  totals, then the top rows (--top) of each table: count, key and
         "first seen FILE:LINE"; control characters shown escaped
   json  one document with stable keys: "format" ("urlsift-report"),
-        "version" (1), "partial" (true or false), "generated" (UTC time,
+        "version" (1), "partial" (true or false), "interrupted" (true
+        when Ctrl-C stopped the run), "generated" (UTC time,
         null with --no-timestamp), "totals" (files, files_read,
         files_binary, files_failed, bytes, references, unique_urls,
         duplicate_urls, relative_unresolved, warnings, ip_host_references,
-        punycode_host_references), "distinct_urls" ({"method": "exact",
+        punycode_host_references, lookalike_host_references), "distinct_urls" ({"method": "exact",
         "count": N}), "files" (input, name, status read|binary|failed,
         bytes, references, error), "failed_files", and "tables": scheme,
         host, domain, wrapper, form, warning, ip_host, punycode_host,
-        relative, url and duplicate, each {"distinct", "total", "rows":
+        lookalike_host, relative, url and duplicate, each {"distinct", "total", "rows":
         [{"key", "count", "first": {"input", "file", "line"}}]}.
         A final report holds the --top rows of each table and the --top
         files with the most references; with --partial, every row and every
         input in input order, which is what --merge reads.
+  markdown
+        the text summary and the most frequent URLs as GitHub-flavoured
+        Markdown tables; in names and keys, control characters are shown
+        escaped and | \ ` * _ ~ [ ] < > & $ are escaped with a backslash,
+        so no cell turns into markup
+  html  one self-contained page: totals, bar charts (inline SVG) of the
+        top hosts, schemes and files by references (the --top rows, at
+        most 25 bars), then the tables of the markdown format. It loads
+        nothing and runs no script (its Content-Security-Policy forbids
+        both); tables are in report order. Every name and key is escaped,
+        and only http, https, ftp and mailto URLs are links.
+  csv, tsv
+        one table, chosen with --table: scheme, host, domain, wrapper,
+        form, warning, ip_host, punycode_host, lookalike_host, relative,
+        url (the json tables), duplicate (URLs seen more than once) or
+        files. A header line, then every row (--top N: the first N).
+        Columns:
+        key,count,first_input,first_file,first_line (first_input is the
+        input's ordinal from 0, first_file its name as given); for files:
+        input,name,status,bytes,references,error, by references, most
+        first, then input order. Fields as extract writes them: csv quoted
+        as RFC 4180 says, a cell starting with = + - @ tab or CR given a
+        leading ' so a spreadsheet does not run it; tsv with tab, newline,
+        CR and backslash written as \t \n \r \\. On a terminal, control
+        characters are shown escaped.
   Rows are ordered by count, most first, then by key; files by input order
   where counts tie. The output is the same for any -j.
   Hosts are compared in lower case; the registrable domain is the host's
@@ -93,6 +129,8 @@ Output formats:
 Examples:
   urlsift report -r corpus/                       text summary
   urlsift report -r -j 8 -f json --top 100 corpus/ > report.json
+  urlsift report -r -f html -o report.html corpus/  a page to open in a browser
+  urlsift report -r -f csv --table host corpus/   every host, for a spreadsheet
   urlsift report -r corpus/part-07/ --partial -o part-07.json
   urlsift report --merge part-*.json              the report over all parts
   urlsift report --base https://example.org/docs/ -r docs/
@@ -100,148 +138,6 @@ Examples:
 Exit status: 0 if a reference was found, 1 if none was, 2 on error (an
 unreadable file is reported on stderr, counted, and the others are read).
 )help";
-
-/// What every worker needs to read an input: its own copies, so that the
-/// workers share nothing while they scan.
-struct read_settings {
-    scan_options scan;
-    std::optional<resolver> base;
-    resolve_options resolve;
-    bool canonicalize = false; ///< apply the resolver mode/normalization to absolute URLs without a base
-    text_options text;
-};
-
-/// Reads inputs into a report, one after another.
-class input_reader {
-public:
-    explicit input_reader(const read_settings& s) : s_(s), base_(s.base) {
-        std::string error;
-        auto source = text_source::open(s.text, error);
-        if (!source) throw std::runtime_error(error);  // the encoding was checked before: not expected
-        source_.emplace(std::move(*source));
-    }
-
-    void read(const std::string& path, report& into) {
-        const std::uint64_t input = into.add_input(path);
-        std::uint64_t bytes = 0;
-        scanner sc(s_.scan, [&](found_reference& r) {
-            // The resolution stage, as extract has it.
-            if (base_) {
-                resolve_reference(r, *base_);
-            } else if (s_.canonicalize && r.form != reference_form::relative) {
-                if (auto c = resolve_absolute(r.url, s_.resolve)) r.url = std::move(*c);
-            }
-            into.add(input, r);
-            return true;
-        });
-        const text_read got = source_->read_file(path, [&](std::string_view text) {
-            bytes += text.size();
-            sc.feed(text);
-            return true;
-        });
-        switch (got.what) {
-        case text_read::status::failed: into.finish_input(input, bytes, input_status::failed, got.error); return;
-        case text_read::status::binary: into.finish_input(input, 0, input_status::binary); return;
-        case text_read::status::done:
-        case text_read::status::stopped: break;
-        }
-        sc.finish();
-        into.finish_input(input, bytes, input_status::read);
-    }
-
-private:
-    const read_settings& s_;
-    std::optional<resolver> base_;
-    std::optional<text_source> source_;
-};
-
-/// Aggregates `files` on `jobs` threads. The files are cut into runs of
-/// consecutive inputs; each worker takes the next run, aggregates it into a
-/// report of its own, and this thread merges the runs' reports in input
-/// order as they come. Since merging is exact, the result is the report of
-/// one sequential run, whatever the thread count and the timing.
-report aggregate(const std::vector<std::string>& files, const read_settings& s, unsigned jobs) {
-    if (jobs <= 1 || files.size() <= 1) {
-        input_reader reader(s);
-        report r;
-        for (const auto& f : files) reader.read(f, r);
-        return r;
-    }
-    // Runs short enough to balance the load, long enough that merging them
-    // costs little next to scanning.
-    const std::size_t run = std::clamp<std::size_t>(files.size() / (std::size_t{jobs} * 8), 1, 64);
-    const std::size_t runs = (files.size() + run - 1) / run;
-    std::vector<std::optional<report>> done(runs);
-    std::mutex m;
-    std::condition_variable ready;
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> stop{false};
-    std::exception_ptr failure;
-
-    const auto work = [&] {
-        try {
-            input_reader reader(s);
-            for (std::size_t k; !stop && (k = next++) < runs;) {
-                report part;
-                for (std::size_t i = k * run; i < std::min(files.size(), (k + 1) * run); ++i) reader.read(files[i], part);
-                const std::lock_guard lock(m);
-                done[k] = std::move(part);
-                ready.notify_all();
-            }
-        } catch (...) {
-            const std::lock_guard lock(m);
-            if (!failure) failure = std::current_exception();
-            stop = true;
-            ready.notify_all();
-        }
-    };
-    std::vector<std::thread> pool;
-    const auto join_all = [&] {
-        stop = true;
-        for (auto& t : pool) t.join();
-    };
-    try {
-        for (std::size_t j = 0; j < std::min<std::size_t>(jobs, runs); ++j) pool.emplace_back(work);
-    } catch (...) {
-        join_all();
-        throw;
-    }
-    report total;
-    for (std::size_t k = 0; k < runs; ++k) {
-        std::optional<report> part;
-        {
-            std::unique_lock lock(m);
-            ready.wait(lock, [&] { return done[k].has_value() || failure != nullptr; });
-            if (failure) break;
-            part.swap(done[k]);
-        }
-        total.merge(std::move(*part));
-    }
-    join_all();
-    if (failure) std::rethrow_exception(failure);
-    return total;
-}
-
-/// The whole of a file (`-`: standard input); throws with the path's error.
-std::string read_whole(const std::string& path) {
-    const int fd = path == "-" ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) throw std::system_error(errno, std::generic_category());
-    std::string text;
-    char buf[1 << 16];
-    for (;;) {
-        const ssize_t n = ::read(fd, buf, sizeof buf);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            const int e = errno;
-            if (fd != STDIN_FILENO) ::close(fd);
-            throw std::system_error(e, std::generic_category());
-        }
-        if (n == 0) break;
-        text.append(buf, static_cast<std::size_t>(n));
-    }
-    if (fd != STDIN_FILENO) ::close(fd);
-    return text;
-}
 
 /// Now in UTC, as ISO 8601 (`2026-01-02T03:04:05Z`).
 std::string utc_now() {
@@ -251,6 +147,33 @@ std::string utc_now() {
     char buf[32];
     const std::size_t n = std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &t);
     return std::string(buf, n);
+}
+
+enum class report_format { text, json, markdown, html, csv, tsv };
+
+report_format parse_report_format(const std::string& name) {
+    constexpr std::pair<std::string_view, report_format> formats[] = {
+        {"text", report_format::text}, {"json", report_format::json}, {"markdown", report_format::markdown},
+        {"html", report_format::html}, {"csv", report_format::csv},   {"tsv", report_format::tsv}};
+    for (const auto& [n, f] : formats)
+        if (n == name) return f;
+    throw usage_error("report", "unknown --format '" + name + "' (choose one of: text|json|markdown|html|csv|tsv)");
+}
+
+/// "(one of: scheme|host|...|files)".
+std::string table_choices() {
+    std::string s = "(one of: ";
+    for (const std::string_view n : report_sheet_names()) {
+        if (s.back() != ' ') s += '|';
+        s += n;
+    }
+    return s + ')';
+}
+
+void check_table(const std::string& name) {
+    const auto& names = report_sheet_names();
+    if (std::find(names.begin(), names.end(), name) == names.end())
+        throw usage_error("report", "unknown --table '" + name + "' " + table_choices());
 }
 
 unsigned parse_jobs(long long jobs) {
@@ -265,22 +188,25 @@ unsigned parse_jobs(long long jobs) {
 
 int cmd_report(const args& a) {
     po::options_description opts("Options");
-    std::string fmt_name = "text", binary = "skip", encoding = "utf-8", output_path;
+    std::string fmt_name = "text", table_name, binary = "skip", encoding = "utf-8", output_path;
     long long jobs = 1, top = 10;
     scan_settings ss;
     // clang-format off
     opts.add_options()
         ("help,h", "show this help and exit")
         ("version,V", "show the version and exit")
-        ("format,f", po::value<std::string>(&fmt_name), "output format: text (default) or json")
+        ("format,f", po::value<std::string>(&fmt_name), "output format: text (default), json, markdown, html, csv or tsv")
+        ("table", po::value<std::string>(&table_name), "the table csv and tsv write (see Output formats)")
         ("output,o", po::value<std::string>(&output_path), "write the report to FILE instead of standard output")
         ("partial", po::bool_switch(), "write a partial report for --merge: json, every row and input")
         ("merge", po::bool_switch(), "the operands are partial reports: add them up, in the order given")
         ("jobs,j", po::value<long long>(&jobs), "read files on N threads (default 1; 0: one per processor)")
         ("top", po::value<long long>(&top), "rows of each table in the report (default 10; 0: all)")
         ("no-timestamp", po::bool_switch(), "leave out the time the report was made, so that it is reproducible")
+        ("progress", po::bool_switch(), "show progress on stderr even when it is not a terminal (a line every 5 s)")
         ("binary", po::value<std::string>(&binary), "files with a NUL byte: skip (default) or text")
-        ("encoding", po::value<std::string>(&encoding), "charset of the input: utf-8 (default), latin1, windows-1252, ...");
+        ("encoding", po::value<std::string>(&encoding), "charset of the input: utf-8 (default), latin1, windows-1252, ...")
+        ("search-zip,z", po::bool_switch(), "read gzip, bzip2, xz and zstd files as the text they hold");
     // clang-format on
     walk_settings walk;
     add_walk_options(opts, walk);
@@ -291,12 +217,18 @@ int cmd_report(const args& a) {
 
     report_layout layout;
     layout.partial = vm["partial"].as<bool>();
-    if (fmt_name != "text" && fmt_name != "json")
-        throw usage_error("report", "unknown --format '" + fmt_name + "' (choose one of: text|json)");
-    const bool json = fmt_name == "json" || (layout.partial && !vm.count("format"));
-    if (layout.partial && !json) throw usage_error("report", "--partial writes json: use --format json");
+    const report_format fmt = parse_report_format(layout.partial && !vm.count("format") ? "json" : fmt_name);
+    if (vm.count("table")) check_table(table_name);
+    const bool sheet = fmt == report_format::csv || fmt == report_format::tsv;
+    if (layout.partial && fmt != report_format::json) throw usage_error("report", "--partial writes json: use --format json");
+    if (sheet && !vm.count("table"))
+        throw usage_error("report", "--format " + fmt_name + " writes one table: choose it with --table " +
+                                        table_choices());
+    if (!sheet && vm.count("table")) throw usage_error("report", "--table chooses the table of --format csv or tsv");
     if (top < 0) throw usage_error("report", "--top must be 0 (all) or a number of rows, not " + std::to_string(top));
-    layout.top = static_cast<std::size_t>(top);
+    // csv and tsv are for a spreadsheet or a pipeline: every row, unless
+    // --top asks for fewer.
+    layout.top = sheet && !vm.count("top") ? 0 : static_cast<std::size_t>(top);
     if (!vm["no-timestamp"].as<bool>()) layout.generated = utc_now();
     const bool merging = vm["merge"].as<bool>();
     const std::vector<std::string> operands =
@@ -319,16 +251,19 @@ int cmd_report(const args& a) {
 
     report r;
     bool failed = false;
+    std::size_t input_count = 0; // inputs to read, for the note on an interrupted run
     if (merging) {
         if (operands.empty()) throw usage_error("report", "--merge needs the partial reports to merge");
         for (const auto& path : operands) {
+            std::string error;
+            const std::string json = read_whole(path, error);
             try {
-                r.merge(read_report_json(read_whole(path)));
+                if (error.empty()) r.merge(read_report_json(json));
             } catch (const json_error& e) {
-                std::cerr << "urlsift report: " << visible(path) << ": " << visible(e.what()) << '\n';
-                return 2;
-            } catch (const std::system_error& e) {
-                std::cerr << "urlsift report: " << visible(path) << ": " << visible(e.code().message()) << '\n';
+                error = e.what();
+            }
+            if (!error.empty()) {
+                std::cerr << "urlsift report: " << visible(path) << ": " << visible(error) << '\n';
                 return 2;
             }
         }
@@ -338,7 +273,9 @@ int cmd_report(const args& a) {
         rs.canonicalize = rs.resolve.normalize || rs.resolve.mode == resolve_mode::browser;
         rs.scan = make_scan_options("report", ss, abbrev_default);
         rs.base = make_base("report", ss);
-        rs.text = {.encoding = encoding, .binary_as_text = parse_binary_as_text("report", binary)};
+        rs.text = {.encoding = encoding,
+                   .binary_as_text = parse_binary_as_text("report", binary),
+                   .decompress = vm["search-zip"].as<bool>()};
         std::string encoding_error;
         if (!text_source::open(rs.text, encoding_error)) throw usage_error("report", encoding_error);
         const unsigned threads = parse_jobs(jobs);
@@ -350,7 +287,16 @@ int cmd_report(const args& a) {
             std::cerr << "urlsift report: " << visible(e.path) << ": " << e.message << '\n';
             failed = true;
         }
-        r = aggregate(files, rs, threads);
+        run_progress progress;
+        {
+            const stop_on_interrupt ctrl_c(progress);
+            const bool terminal = ::isatty(STDERR_FILENO) == 1;
+            std::optional<progress_line> line;
+            if (terminal || vm["progress"].as<bool>()) line.emplace(progress, files.size(), terminal);
+            r = aggregate(files, rs, threads, progress);
+        }
+        layout.interrupted = progress.stop;
+        input_count = files.size();
         // In input order, whatever the thread count.
         for (const auto& in : r.inputs()) {
             if (in.status != input_status::failed) continue;
@@ -360,16 +306,32 @@ int cmd_report(const args& a) {
     }
 
     std::string text;
-    if (json)
-        append_report_json(text, r, layout);
-    else
-        append_report_text(text, r, layout);
+    switch (fmt) {
+    case report_format::text: append_report_text(text, r, layout); break;
+    case report_format::json: append_report_json(text, r, layout); break;
+    case report_format::markdown: append_report_markdown(text, r, layout); break;
+    case report_format::html: append_report_html(text, r, layout); break;
+    case report_format::csv:
+    case report_format::tsv: append_report_sheet(text, r, table_name, fmt == report_format::csv, layout.top); break;
+    }
     if (struct stat st {}; out_fd != STDOUT_FILENO && ::fstat(out_fd, &st) == 0 && S_ISREG(st.st_mode) &&
                            ::ftruncate(out_fd, 0) != 0)
         throw std::runtime_error(output_path + ": " + std::string(std::strerror(errno)));
     output out(out_fd);
+    if (sheet && out.is_terminal()) {
+        // The other formats escape control characters themselves; a csv or
+        // tsv cell holds them as they are, for the program that reads it.
+        std::string shown;
+        append_visible(shown, text, true);
+        text.swap(shown);
+    }
     out.write(text);
     out.flush();
+    if (layout.interrupted) {
+        std::cerr << "urlsift report: interrupted: the report covers the " << r.inputs().size() << " of "
+                  << input_count << " inputs read before it (marked \"interrupted\")\n";
+        return 128 + SIGINT;
+    }
     if (failed) return 2;
     return r.references() > 0 ? 0 : 1;
 }

@@ -2,7 +2,7 @@
 // that shards of a corpus write and `report --merge` adds up.
 //
 //     {"format": "urlsift-report", "version": 1, "partial": true|false,
-//      "generated": "2026-01-02T03:04:05Z" | null,
+//      "interrupted": true|false, "generated": "2026-01-02T03:04:05Z" | null,
 //      "totals": {...}, "distinct_urls": {"method": "exact", "count": N},
 //      "files": [...], "failed_files": [...],
 //      "tables": {"scheme": {"distinct": N, "total": N, "rows": [...]}, ...}}
@@ -28,6 +28,7 @@ constexpr std::string_view format_name = "urlsift-report";
 constexpr std::array<report_table, report_table_count> all_tables = {
     report_table::scheme,  report_table::host,          report_table::domain,   report_table::wrapper,
     report_table::form,    report_table::warning,       report_table::ip_host,  report_table::punycode_host,
+    report_table::lookalike_host,
     report_table::relative, report_table::url};
 
 void append_uint(std::string& out, std::uint64_t n) { out += std::to_string(n); }
@@ -94,6 +95,7 @@ void append_report_json(std::string& out, const report& r, const report_layout& 
     out += ",\n  ";
     append_member(out, "version", report_format_version);
     out += layout.partial ? ",\n  \"partial\": true" : ",\n  \"partial\": false";
+    out += layout.interrupted ? ",\n  \"interrupted\": true" : ",\n  \"interrupted\": false";
     out += ",\n  \"generated\": ";
     if (layout.generated)
         append_json_string(out, std::string_view(*layout.generated));
@@ -113,6 +115,7 @@ void append_report_json(std::string& out, const report& r, const report_layout& 
         {"warnings", r.total(report_table::warning)},
         {"ip_host_references", r.total(report_table::ip_host)},
         {"punycode_host_references", r.total(report_table::punycode_host)},
+        {"lookalike_host_references", r.total(report_table::lookalike_host)},
     };
     out += ",\n  \"totals\": {";
     bool first = true;
@@ -249,6 +252,9 @@ report read_report_json(std::string_view text) {
             if (!partial)
                 in.fail("a final report holds only the top rows of each table; merge the partial reports "
                         "(written with --partial)");
+        } else if (key == "interrupted") {
+            if (in.read_bool())
+                in.fail("the run that wrote it was interrupted, so its counts miss inputs; run that part again");
         } else if (key == "totals") {
             in.begin_object();
             for (std::string name; in.next_member(name);) {

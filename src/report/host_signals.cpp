@@ -1,13 +1,18 @@
 // What a host name tells a batch report about the site it names: its
-// registrable domain, and two security signals (an IP address instead of a
-// name, an IDNA A-label that may spell a look-alike).
+// registrable domain, and three security signals (an IP address instead of
+// a name, an IDNA A-label, and a label ICU's spoof checker finds deceptive).
 
 #include <urlsift/report.hpp>
 
 #include "abbrev/lexicon.hpp"
 #include "abbrev/tld_table.hpp"
 
+#include <unicode/uidna.h>
+#include <unicode/uspoof.h>
+
 #include <algorithm>
+#include <memory>
+#include <string>
 
 namespace urlsift {
 
@@ -61,6 +66,74 @@ bool is_punycode_host(std::string_view host) noexcept {
             label[3] == '-')
             return true;
         start = end + 1;
+    }
+    return false;
+}
+
+namespace {
+
+/// `label` in Unicode: an A-label decoded (UTS 46, nontransitional), any
+/// other label as it is. Empty when an A-label does not decode.
+std::string unicode_label(std::string_view label) {
+    if (!is_punycode_host(label)) return std::string(label);
+    UErrorCode status = U_ZERO_ERROR;
+    static UIDNA* const idna = uidna_openUTS46(UIDNA_NONTRANSITIONAL_TO_UNICODE, &status);
+    if (idna == nullptr) return {};
+    status = U_ZERO_ERROR;
+    UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+    char buf[256];
+    const int32_t n = uidna_labelToUnicodeUTF8(idna, label.data(), static_cast<int32_t>(label.size()), buf,
+                                               static_cast<int32_t>(sizeof buf), &info, &status);
+    if (U_FAILURE(status) || info.errors != 0 || n < 0 || n > static_cast<int32_t>(sizeof buf)) return {};
+    return std::string(buf, static_cast<std::size_t>(n));
+}
+
+struct checker_closer {
+    void operator()(USpoofChecker* c) const noexcept { uspoof_close(c); }
+};
+
+/// UTS 39 checks for one label: more scripts than a moderately restrictive
+/// profile allows (Latin with Cyrillic, say), invisible characters, digits
+/// of several systems. One checker a thread, as a report reads on many.
+USpoofChecker* label_checker() {
+    thread_local const std::unique_ptr<USpoofChecker, checker_closer> checker = [] {
+        UErrorCode status = U_ZERO_ERROR;
+        USpoofChecker* c = uspoof_open(&status);
+        if (U_FAILURE(status)) return std::unique_ptr<USpoofChecker, checker_closer>();
+        uspoof_setChecks(c, USPOOF_RESTRICTION_LEVEL | USPOOF_INVISIBLE | USPOOF_MIXED_NUMBERS, &status);
+        uspoof_setRestrictionLevel(c, USPOOF_MODERATELY_RESTRICTIVE);
+        return std::unique_ptr<USpoofChecker, checker_closer>(U_SUCCESS(status) ? c : nullptr);
+    }();
+    return checker.get();
+}
+
+/// Whether a non-ASCII label deceives: it fails the checks above, or its
+/// UTS 39 skeleton is plain ASCII, so that it reads as an ASCII word it is
+/// not (Cyrillic "аррӏе" as "apple").
+bool deceptive_label(const std::string& label) {
+    USpoofChecker* c = label_checker();
+    if (c == nullptr) return false;
+    const auto size = static_cast<int32_t>(label.size());
+    UErrorCode status = U_ZERO_ERROR;
+    if (uspoof_checkUTF8(c, label.data(), size, nullptr, &status) != 0 && U_SUCCESS(status)) return true;
+    char skeleton[1024];
+    status = U_ZERO_ERROR;
+    const int32_t n = uspoof_getSkeletonUTF8(c, 0, label.data(), size, skeleton, static_cast<int32_t>(sizeof skeleton), &status);
+    if (U_FAILURE(status) || n <= 0 || n > static_cast<int32_t>(sizeof skeleton)) return false;
+    return std::all_of(skeleton, skeleton + n, [](char ch) { return static_cast<unsigned char>(ch) < 0x80; });
+}
+
+}  // namespace
+
+bool is_lookalike_host(std::string_view host) {
+    for (std::size_t start = 0; start < host.size();) {
+        const std::size_t end = std::min(host.find('.', start), host.size());
+        const std::string_view label = host.substr(start, end - start);
+        start = end + 1;
+        const bool ascii = std::all_of(label.begin(), label.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x80; });
+        if (ascii && !is_punycode_host(label)) continue;
+        const std::string unicode = unicode_label(label);
+        if (!unicode.empty() && deceptive_label(unicode)) return true;
     }
     return false;
 }

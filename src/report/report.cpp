@@ -105,7 +105,8 @@ std::string_view to_string(input_status s) noexcept {
 
 std::string_view to_string(report_table t) noexcept {
     static constexpr std::string_view names[report_table_count] = {
-        "scheme", "host", "domain", "wrapper", "form", "warning", "ip_host", "punycode_host", "relative", "url"};
+        "scheme", "host", "domain", "wrapper", "form", "warning", "ip_host", "punycode_host", "lookalike_host",
+        "relative", "url"};
     const auto i = static_cast<std::size_t>(t);
     return i < report_table_count ? names[i] : std::string_view("url");
 }
@@ -179,6 +180,7 @@ void report::add(std::uint64_t input, const found_reference& ref) {
         return;
     }
     if (is_punycode_host(host)) m.bump(report_table::punycode_host, host, where);
+    if (is_lookalike_host(host)) m.bump(report_table::lookalike_host, host, where);
     if (const std::string_view domain = registrable_domain(host); !domain.empty())
         m.bump(report_table::domain, domain, where);
 }

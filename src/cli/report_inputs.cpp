@@ -1,0 +1,229 @@
+// Reading `urlsift report`'s inputs: each file through the input stage and
+// the scanner into a report of its own run, the runs merged in input order.
+// A WARC or WET file is read record by record, each record's payload
+// resolved against the URI it was retrieved from (Section 5.1.3).
+
+#include "cli/report_inputs.hpp"
+
+#include "mail/html_links.hpp"
+#include "mail/structured_reference.hpp"
+
+#include <urlsift/warc.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+namespace urlsift::cli {
+
+namespace {
+
+/// Whether a WARC payload of media type `type` is text to scan: text of
+/// any kind, markup, and payloads that do not say.
+bool text_payload(std::string_view type) {
+    return type.empty() || type.starts_with("text/") || type == "application/xhtml+xml" || type == "application/xml" ||
+           type == "application/json" || type == "application/rss+xml" || type == "application/atom+xml";
+}
+
+/// Reads inputs into a report, one after another.
+class input_reader {
+public:
+    input_reader(const read_settings& s, run_progress& progress) : s_(s), progress_(progress), base_(s.base) {
+        std::string error;
+        // The binary test is made here, after the WARC test: a WARC file's
+        // first block may hold binary payloads.
+        text_options text = s.text;
+        text.binary_as_text = true;
+        text.stop = &progress.stop;
+        auto source = text_source::open(text, error);
+        if (!source) throw std::runtime_error(error);  // the encoding was checked before: not expected
+        source_.emplace(std::move(*source));
+    }
+
+    void read(const std::string& path, report& into) {
+        input_ = into.add_input(path);
+        into_ = &into;
+        bytes_ = 0;
+        record_base_.reset();
+        line_offset_ = 0;
+        std::optional<scanner> sc;
+        sc.emplace(s_.scan, [this](found_reference& r) { return add(r); });
+        std::optional<warc_reader> warc;
+        std::string html;  // an HTML payload, read whole for the parser
+        bool first = true, binary = false;
+        const text_read got = source_->read_file(path, [&](std::string_view text) {
+            if (progress_.stop) return false;
+            progress_.bytes_scanned += text.size();
+            if (first) {
+                first = false;
+                if (s_.warc && warc_reader::starts_warc(text)) {
+                    warc.emplace(warc_handler{
+                        .record = [&](const warc_record& r) { return start_record(r, sc, html); },
+                        .payload = [&](std::string_view p) {
+                            bytes_ += p.size();
+                            if (in_html_) html += p;
+                            else sc->feed(p);
+                            return true;
+                        },
+                        .record_end = [&] {
+                            if (in_html_) add_html(html);
+                            else sc->finish();
+                        }});
+                } else if (!s_.text.binary_as_text && source_->looks_binary(text)) {
+                    binary = true;
+                    return false;
+                }
+            }
+            if (warc) return warc->feed(text);
+            bytes_ += text.size();
+            sc->feed(text);
+            return true;
+        });
+        ++progress_.inputs_done;
+        if (binary) return into.finish_input(input_, 0, input_status::binary);
+        if (got.what == text_read::status::failed) return into.finish_input(input_, bytes_, input_status::failed, got.error);
+        if (progress_.stop) return into.finish_input(input_, bytes_, input_status::failed, "interrupted before its end");
+        if (warc) {
+            if (!warc->finish()) return into.finish_input(input_, bytes_, input_status::failed, "WARC: " + warc->error());
+        } else {
+            sc->finish();
+        }
+        into.finish_input(input_, bytes_, input_status::read);
+    }
+
+private:
+    /// The resolution stage, as extract has it, against the record's base
+    /// when a WARC record gave one; then the reference is counted.
+    bool add(found_reference& r) {
+        const resolver* base = record_base_ ? &*record_base_ : base_ ? &*base_ : nullptr;
+        if (base) {
+            resolve_reference(r, *base);
+        } else if (s_.canonicalize && r.form != reference_form::relative) {
+            if (auto c = resolve_absolute(r.url, s_.resolve)) r.url = std::move(*c);
+        }
+        r.line += line_offset_;
+        into_->add(input_, r);
+        return true;
+    }
+
+    /// A WARC record begins: whether to read its payload, and how. Its
+    /// target URI is the payload's base, else --base is.
+    bool start_record(const warc_record& r, std::optional<scanner>& sc, std::string& html) {
+        if (r.type != "response" && r.type != "resource" && r.type != "conversion") return false;
+        if (!text_payload(r.content_type)) return false;
+        record_base_.reset();
+        if (!r.target_uri.empty())
+            if (auto b = resolver::make(r.target_uri, s_.resolve)) record_base_ = std::move(*b);
+        line_offset_ = r.line - 1;
+        in_html_ = r.content_type == "text/html" || r.content_type == "application/xhtml+xml";
+        html.clear();
+        if (!in_html_) sc.emplace(s_.scan, [this](found_reference& f) { return add(f); });
+        return true;
+    }
+
+    /// The links of an HTML payload, from the parser rather than the
+    /// scanner: attribute values, character references decoded. A `<base
+    /// href>` in the document comes before the retrieval URI (Section 5.1.1).
+    void add_html(const std::string& html) {
+        const detail::html_document doc = detail::read_html(html);
+        if (doc.base && record_base_)
+            if (auto b = record_base_->resolve(*doc.base))
+                if (auto r = resolver::make(*b, s_.resolve)) record_base_ = std::move(*r);
+        for (const html_link& link : doc.links) {
+            found_reference r = detail::structured_reference(link.value, wrapper_kind::quote);
+            r.line = link.line;
+            r.column = link.column;
+            add(r);
+        }
+    }
+
+    const read_settings& s_;
+    run_progress& progress_;
+    std::optional<resolver> base_;
+    std::optional<text_source> source_;
+    report* into_ = nullptr;
+    std::uint64_t input_ = 0, bytes_ = 0, line_offset_ = 0;
+    std::optional<resolver> record_base_;
+    bool in_html_ = false;
+};
+
+}  // namespace
+
+/// Aggregates `files` on `jobs` threads. The files are cut into runs of
+/// consecutive inputs; each worker takes the next run, aggregates it into a
+/// report of its own, and this thread merges the runs' reports in input
+/// order as they come. Since merging is exact, the result is the report of
+/// one sequential run, whatever the thread count and the timing.
+report aggregate(const std::vector<std::string>& files, const read_settings& s, unsigned jobs, run_progress& progress) {
+    if (jobs <= 1 || files.size() <= 1) {
+        input_reader reader(s, progress);
+        report r;
+        for (std::size_t i = 0; i < files.size() && !progress.stop; ++i) reader.read(files[i], r);
+        return r;
+    }
+    // Runs short enough to balance the load, long enough that merging them
+    // costs little next to scanning.
+    const std::size_t run = std::clamp<std::size_t>(files.size() / (std::size_t{jobs} * 8), 1, 64);
+    const std::size_t runs = (files.size() + run - 1) / run;
+    std::vector<std::optional<report>> done(runs);
+    std::mutex m;
+    std::condition_variable ready;
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> stop{false};
+    std::size_t exited = 0; // workers that have ended, under `m`
+    std::exception_ptr failure;
+
+    const auto work = [&] {
+        try {
+            input_reader reader(s, progress);
+            for (std::size_t k; !stop && !progress.stop && (k = next++) < runs;) {
+                report part;
+                for (std::size_t i = k * run; i < std::min(files.size(), (k + 1) * run) && !progress.stop; ++i)
+                    reader.read(files[i], part);
+                const std::lock_guard lock(m);
+                done[k] = std::move(part);
+                ready.notify_all();
+            }
+        } catch (...) {
+            const std::lock_guard lock(m);
+            if (!failure) failure = std::current_exception();
+            stop = true;
+        }
+        const std::lock_guard lock(m);
+        ++exited;
+        ready.notify_all();
+    };
+    std::vector<std::thread> pool;
+    const auto join_all = [&] {
+        stop = true;
+        for (auto& t : pool) t.join();
+    };
+    try {
+        for (std::size_t j = 0; j < std::min<std::size_t>(jobs, runs); ++j) pool.emplace_back(work);
+    } catch (...) {
+        join_all();
+        throw;
+    }
+    report total;
+    for (std::size_t k = 0; k < runs; ++k) {
+        std::optional<report> part;
+        {
+            std::unique_lock lock(m);
+            // A run no worker took (the run was stopped) ends the report:
+            // it covers the inputs before it.
+            ready.wait(lock, [&] { return done[k].has_value() || failure != nullptr || exited == pool.size(); });
+            if (failure || !done[k]) break;
+            part.swap(done[k]);
+        }
+        total.merge(std::move(*part));
+    }
+    join_all();
+    if (failure) std::rethrow_exception(failure);
+    return total;
+}
+
+}  // namespace urlsift::cli

@@ -1,0 +1,45 @@
+#pragma once
+// `urlsift report`'s inputs: files read and scanned into a report, on one
+// thread or many, text or web archives (WARC and WET).
+
+#include <urlsift/report.hpp>
+#include <urlsift/resolver.hpp>
+#include <urlsift/scanner.hpp>
+#include <urlsift/text_source.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace urlsift::cli {
+
+/// What every worker needs to read an input: its own copies, so that the
+/// workers share nothing while they scan.
+struct read_settings {
+    scan_options scan;
+    std::optional<resolver> base;
+    resolve_options resolve;
+    bool canonicalize = false; ///< apply the resolver mode/normalization to absolute URLs without a base
+    text_options text;
+    bool warc = true;          ///< read an input that starts as a WARC file does as one
+};
+
+/// What a run shares with whoever watches it: counters for a progress
+/// line, and a flag that stops it. All lock-free, so that a signal handler
+/// may set `stop`.
+struct run_progress {
+    std::atomic<std::uint64_t> inputs_done{0};
+    std::atomic<std::uint64_t> bytes_scanned{0};
+    /// Set to stop the run: each input being read ends where it is (marked
+    /// failed, "interrupted"), no other is started, and `aggregate` returns
+    /// the report of what was read.
+    std::atomic<bool> stop{false};
+};
+
+/// Aggregates `files` on `jobs` threads into the report one sequential run
+/// in input order would give.
+report aggregate(const std::vector<std::string>& files, const read_settings& s, unsigned jobs, run_progress& progress);
+
+}  // namespace urlsift::cli

@@ -1,0 +1,87 @@
+// `report`'s progress line and Ctrl-C: the line's wording, --progress into
+// a file, and an interrupted run that still writes the report so far,
+// marked, and that --merge will not take.
+
+#include "cli_util.hpp"
+
+#include "cli/progress_line.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <csignal>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace urlsift::test;
+using urlsift::cli::progress_line;
+
+TEST_CASE("The progress line says files, megabytes, rate and time left", "[report][progress]") {
+    using namespace std::chrono_literals;
+    CHECK(progress_line::describe(0, 40, 0, 0s) == "0/40 files, 0.0 MB, 0.0 MB/s");
+    CHECK(progress_line::describe(10, 40, 25'000'000, 5s) == "10/40 files, 25.0 MB, 5.0 MB/s, about 0:15 left");
+    CHECK(progress_line::describe(1, 1000, 1'000'000, 10s) == "1/1000 files, 1.0 MB, 0.1 MB/s, about 2:46:30 left");
+    CHECK(progress_line::describe(40, 40, 100'000'000, 20s) == "40/40 files, 100.0 MB, 5.0 MB/s");
+}
+
+TEST_CASE("--progress writes progress lines to a stderr that is not a terminal", "[report][progress][cli]") {
+    const scratch_dir dir;
+    write_file(dir.path / "a.txt", "See https://example.org/a\n");
+    write_file(dir.path / "b.txt", "See https://example.org/b\n");
+    const auto r = run_cli("report --progress --no-timestamp -f json " + shell_quote((dir.path / "a.txt").string()) +
+                           " " + shell_quote((dir.path / "b.txt").string()));
+    CHECK(r.status == 0);
+    CHECK(r.err == "urlsift report: 2/2 files, 0.0 MB, 0.0 MB/s\n");
+    CHECK_THAT(r.out, Catch::Contains("\"interrupted\": false"));
+}
+
+TEST_CASE("Ctrl-C ends a report run with the report so far, marked interrupted", "[report][progress][cli]") {
+    const scratch_dir dir;
+    const auto fifo = dir.path / "feed", out = dir.path / "out.json", err = dir.path / "err";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    write_file(dir.path / "first.txt", "Read https://example.org/first today.\n");
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        // The report reads first.txt, then waits on the FIFO, which gets one
+        // line and is held open.
+        const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        ::dup2(o, 1);
+        ::dup2(e, 2);
+        ::execl(URLSIFT_CLI_PATH, "urlsift", "report", "--no-timestamp", "--partial",
+                (dir.path / "first.txt").c_str(), fifo.c_str(), static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    const int writer = ::open(fifo.c_str(), O_WRONLY);  // waits for the report to open it
+    REQUIRE(writer >= 0);
+    const std::string line = "And https://example.org/second here.\n";
+    REQUIRE(::write(writer, line.data(), line.size()) == static_cast<ssize_t>(line.size()));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ::kill(child, SIGINT);
+    int status = 0;
+    // The read waiting on the FIFO ends at the signal: no writer has to close it.
+    for (int i = 0; i < 100 && ::waitpid(child, &status, WNOHANG) == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    ::close(writer);
+    if (::waitpid(child, &status, WNOHANG) == 0) {
+        ::kill(child, SIGKILL);
+        ::waitpid(child, &status, 0);
+        FAIL("report did not end at Ctrl-C");
+    }
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 130);
+    const std::string json = read_file(out);
+    CHECK_THAT(json, Catch::Contains("\"interrupted\": true"));
+    CHECK_THAT(json, Catch::Contains("https://example.org/first"));
+    CHECK_THAT(json, Catch::Contains("interrupted before its end"));
+    CHECK_THAT(read_file(err), Catch::Contains("interrupted: the report covers the 2 of 2 inputs"));
+
+    // Such a report is not merged as if it were complete.
+    const auto merged = run_cli("report --merge " + shell_quote(out.string()));
+    CHECK(merged.status == 2);
+    CHECK_THAT(merged.err, Catch::Contains("was interrupted"));
+}
