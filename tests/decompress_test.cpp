@@ -3,6 +3,7 @@
 // The compressed bytes are made here with each library's own encoder.
 
 #include "cli_util.hpp"
+#include "text_read_util.hpp"
 
 #include "text/decompress.hpp"
 
@@ -74,24 +75,10 @@ struct format_case {
 };
 const format_case formats[] = {{"gzip", gzip}, {"bzip2", bzip2}, {"xz", xz}, {"zstd", zstd}};
 
-struct read_back {
-    text_read result;
-    std::string text;
-};
+using urlsift::test::read_back;
 
 read_back read(std::string_view bytes, bool decompress = true) {
-    const scratch_dir dir;
-    const auto path = dir.path / "input";
-    write_file(path, bytes);
-    std::string error;
-    auto source = text_source::open({.decompress = decompress}, error);
-    REQUIRE(source);
-    read_back r;
-    r.result = source->read_file(path.string(), [&r](std::string_view chunk) {
-        r.text += chunk;
-        return true;
-    });
-    return r;
+    return urlsift::test::read_through({.decompress = decompress}, bytes);
 }
 
 const std::string letter = "See <https://example.org/notes> and ftp://ftp.example.net/pub/ for more.\n";
@@ -207,7 +194,7 @@ TEST_CASE("A compressed binary file is binary after decompression", "[decompress
     CHECK(r.result.compression == "gzip");
 }
 
-TEST_CASE("extract -z reads compressed files; without it they are skipped with a hint", "[decompress][cli]") {
+TEST_CASE("extract -z reads compressed files, and without it they are skipped with a hint", "[decompress][cli]") {
     const scratch_dir dir;
     write_file(dir.path / "NEWS.gz", gzip(letter));
     write_file(dir.path / "README.xz", xz("Home page: https://urlsift.example/\n"));

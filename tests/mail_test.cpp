@@ -108,7 +108,7 @@ TEST_CASE("mail: format=flowed with DelSp joins a URL broken by a soft break", "
     CHECK(text.find("\n-- \nErin\n") != std::string::npos);
 }
 
-TEST_CASE("mail: a forwarded message/rfc822; a non-text attachment is skipped", "[mail]") {
+TEST_CASE("mail: a forwarded message/rfc822 is read, a non-text attachment is skipped", "[mail]") {
     const scanned s = scan_file("forward.eml");
     CHECK(s.urls == strings{"https://grafana.example.net/d/ops", "https://status.example.net/incidents/77"});
     CHECK(s.where == strings{"1 none", "2.1 none"});
@@ -137,7 +137,7 @@ TEST_CASE("mail: Content-Base and Content-Location give the base of a part (Sect
                                    "Content-Location: https://docs.example.org/manual/chapter3/index.txt"});
 }
 
-TEST_CASE("mail: --base is the lowest base; the message's own comes first", "[mail]") {
+TEST_CASE("mail: --base is the lowest base, the message's own comes first", "[mail]") {
     const scanned own = scan_file("content-location.eml", urlsift::mail_format::message, "https://other.example/");
     CHECK(own.urls.front() == "https://docs.example.org/manual/x");
     const scanned none = scan_file("alternative.eml", urlsift::mail_format::message, "https://other.example/");

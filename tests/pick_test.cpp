@@ -239,7 +239,7 @@ TEST_CASE("pick's commands: words as sh splits them, the URL one argv element", 
     CHECK(ran.status == 3);
 }
 
-TEST_CASE("pick copies with OSC 52: base64 between ESC ] 52 ; c ; and BEL", "[pick]") {
+TEST_CASE("pick copies with OSC 52: base64 between the OSC 52 prefix and BEL", "[pick]") {
     CHECK(osc52_copy("") == "\x1b]52;c;\a");
     CHECK(osc52_copy("f") == "\x1b]52;c;Zg==\a");
     CHECK(osc52_copy("fo") == "\x1b]52;c;Zm8=\a");

@@ -27,7 +27,7 @@ TEST_CASE("The progress line says files, megabytes, rate and time left", "[repor
     CHECK(progress_line::describe(40, 40, 100'000'000, 20s) == "40/40 files, 100.0 MB, 5.0 MB/s");
 }
 
-TEST_CASE("--progress writes progress lines to a stderr that is not a terminal", "[report][progress][cli]") {
+TEST_CASE("report --progress writes progress lines to a stderr that is not a terminal", "[report][progress][cli]") {
     const scratch_dir dir;
     write_file(dir.path / "a.txt", "See https://example.org/a\n");
     write_file(dir.path / "b.txt", "See https://example.org/b\n");
@@ -56,8 +56,17 @@ TEST_CASE("Ctrl-C ends a report run with the report so far, marked interrupted",
                 (dir.path / "first.txt").c_str(), fifo.c_str(), static_cast<char*>(nullptr));
         ::_exit(127);
     }
-    const int writer = ::open(fifo.c_str(), O_WRONLY);  // waits for the report to open it
-    REQUIRE(writer >= 0);
+    // Waits (at most 10 s) for the report to open the FIFO for reading.
+    int writer = -1;
+    for (int i = 0; i < 200 && writer < 0; ++i) {
+        writer = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+        if (writer < 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    if (writer < 0) {
+        ::kill(child, SIGKILL);
+        ::waitpid(child, nullptr, 0);
+        FAIL("report never opened the FIFO: " << read_file(err));
+    }
     const std::string line = "And https://example.org/second here.\n";
     REQUIRE(::write(writer, line.data(), line.size()) == static_cast<ssize_t>(line.size()));
     std::this_thread::sleep_for(std::chrono::milliseconds(300));

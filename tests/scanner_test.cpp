@@ -275,7 +275,7 @@ TEST_CASE("Angle brackets that wrap no URL", "[scanner]") {
     });
 }
 
-TEST_CASE("Relative references need a wrapper; a base resolves them", "[scanner]") {
+TEST_CASE("Relative references need a wrapper, and a base resolves them", "[scanner]") {
     auto options = scheme_only();
     auto base = urlsift::resolver::make("http://a/b/c/d;p?q");
     REQUIRE(base);

@@ -3,6 +3,7 @@
 // and the encoder that writes that charset.
 
 #include "cli_util.hpp"
+#include "text_read_util.hpp"
 
 #include <urlsift/text_source.hpp>
 
@@ -16,25 +17,9 @@ using urlsift::test::write_file;
 
 namespace {
 
-struct read_back {
-    text_read result;
-    std::string text;
-};
+using urlsift::test::read_back;
 
-read_back read(text_options options, std::string_view bytes) {
-    const scratch_dir dir;
-    const auto path = dir.path / "input";
-    write_file(path, bytes);
-    std::string error;
-    auto source = text_source::open(std::move(options), error);
-    REQUIRE(source);
-    read_back r;
-    r.result = source->read_file(path.string(), [&r](std::string_view chunk) {
-        r.text += chunk;
-        return true;
-    });
-    return r;
-}
+read_back read(text_options options, std::string_view bytes) { return urlsift::test::read_through(std::move(options), bytes); }
 
 std::string encode(std::string_view encoding, std::string_view utf8) {
     std::string error, out;

@@ -149,7 +149,7 @@ TEST_CASE("Proofpoint v2: u with '-' for '%' and '_' for '/'", "[unwrap]") {
           "https://example.org/?a=1&b=2", v2);
 }
 
-TEST_CASE("Proofpoint v3: '*' filled from the base64url token after '__;'", "[unwrap]") {
+TEST_CASE("Proofpoint v3: each star filled from the base64url token after the double underscore", "[unwrap]") {
     // JSM = base64url("%#"): the first '*' is '%', the second '#'.
     check("https://urldefense.com/v3/__https://example.org/a*20b?x=1*top__;JSM!!Fjc1LPEtn8I!G8B4H-3lBw6AFgv$",
           "https://example.org/a%20b?x=1#top", v3);
