@@ -126,7 +126,7 @@ _urlsift() {
                          -f --format' ;;
             report)
                 options='-h --help -V --version -f --format --table -o --output --partial --merge -j --jobs
-                         --top --no-timestamp --progress --binary --encoding -z --search-zip --base
+                         --top --no-timestamp --progress --input --binary --encoding -z --search-zip --base
                          --resolver --normalize --hyphen --max-url-length --abbrev
                          --abbrev-scheme --literal-brackets' ;;
             pick)

@@ -99,6 +99,7 @@ complete -c urlsift -n $report -s j -l jobs -x -d 'read files on N threads (0: o
 complete -c urlsift -n $report -l top -x -d 'rows of each table in the report (0: all)'
 complete -c urlsift -n $report -l no-timestamp -d 'leave out the time the report was made'
 complete -c urlsift -n $report -l progress -d 'show progress on stderr even when it is not a terminal'
+complete -c urlsift -n $report -l input -x -a 'text mail mbox auto' -d 'what the inputs are'
 complete -c urlsift -n $report -l binary -x -a 'skip text' -d 'files with a NUL byte'
 complete -c urlsift -n $report -l encoding -x -a $encodings -d 'charset of the input'
 complete -c urlsift -n $report -s z -l search-zip -d 'read gzip, bzip2, xz and zstd files as text'

@@ -419,3 +419,42 @@ TEST_CASE("report: nothing from the input reaches a terminal raw", "[report][saf
     CHECK(json.out.find('\x1b') == std::string::npos);
     CHECK(json.out.find("f\\u001b[2Jx.txt") != std::string::npos);
 }
+
+TEST_CASE("report --input mail counts a mailbox's references, decoded and resolved", "[report][mail][cli]") {
+    using namespace urlsift::test;
+    const scratch_dir dir;
+    write_file(dir.path / "list.mbox",
+               "From alice@example.org Mon Nov 23 10:00:00 2026\n"
+               "From: Alice <alice@example.org>\n"
+               "Subject: notes\n"
+               "List-Unsubscribe: <https://lists.example.org/unsub>\n"
+               "Content-Type: text/plain; charset=utf-8\n"
+               "Content-Transfer-Encoding: quoted-printable\n"
+               "\n"
+               "The draft is at https://example.org/draft?id=3D42 now.\n"
+               "\n"
+               "From bob@example.net Mon Nov 23 11:00:00 2026\n"
+               "From: Bob <bob@example.net>\n"
+               "Content-Type: text/html\n"
+               "Content-Base: https://www.example.net/docs/\n"
+               "\n"
+               "<p>See <a href=\"guide.html\">the guide</a>.</p>\n");
+    const auto r = run_cli("report --no-timestamp --input mbox -f csv --table url " +
+                           shell_quote((dir.path / "list.mbox").string()));
+    CHECK(r.status == 0);
+    CHECK(r.err.empty());
+    const std::string name = (dir.path / "list.mbox").string();
+    // QP decoded (=3D is =), the HTML link resolved against Content-Base,
+    // the URL headers (List-Unsubscribe, Content-Base) counted at line 0.
+    CHECK(r.out == "key,count,first_input,first_file,first_line\n"
+                   "https://example.org/draft?id=42,1,0," + name + ",1\n"
+                   "https://lists.example.org/unsub,1,0," + name + ",0\n"
+                   "https://www.example.net/docs/,1,0," + name + ",0\n"
+                   "https://www.example.net/docs/guide.html,1,0," + name + ",1\n");
+    // As text, the same mailbox gives the raw, still-encoded forms.
+    const auto text = run_cli("report --no-timestamp -f csv --table url " + shell_quote((dir.path / "list.mbox").string()));
+    CHECK(text.out.find("id=3D42") != std::string::npos);
+    const auto bad = run_cli("report --input maildir " + shell_quote((dir.path / "list.mbox").string()));
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.err, Catch::Contains("unknown --input 'maildir'"));
+}

@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/errors.hpp"
 #include "cli/escape.hpp"
+#include "cli/extract_mail.hpp"
 #include "cli/input.hpp"
 #include "cli/json_reader.hpp"
 #include "cli/options.hpp"
@@ -60,6 +61,11 @@ base. Files with a NUL byte are counted as binary and skipped; a file that
 cannot be read is reported on standard error, counted, and the others are
 still read. With no FILE, or when FILE is -, standard input is read. With
 -z, gzip, bzip2, xz and zstd files are read as the text they hold.
+
+Mail: with --input mail, mbox or auto, messages and mailboxes are read as
+'urlsift extract' reads them (MIME decoded, HTML parts through the HTML
+parser, URL headers such as List-Unsubscribe), each reference resolved
+against the base its message gives (Section 5.1), else --base.
 
 Web archives: a file that starts as a WARC file does (WARC/1.0 or 1.1,
 the format crawl archives publish; WET files too) is read record by
@@ -188,7 +194,7 @@ unsigned parse_jobs(long long jobs) {
 
 int cmd_report(const args& a) {
     po::options_description opts("Options");
-    std::string fmt_name = "text", table_name, binary = "skip", encoding = "utf-8", output_path;
+    std::string fmt_name = "text", table_name, binary = "skip", encoding = "utf-8", output_path, input_kind = "text";
     long long jobs = 1, top = 10;
     scan_settings ss;
     // clang-format off
@@ -206,13 +212,15 @@ int cmd_report(const args& a) {
         ("progress", po::bool_switch(), "show progress on stderr even when it is not a terminal (a line every 5 s)")
         ("binary", po::value<std::string>(&binary), "files with a NUL byte: skip (default) or text")
         ("encoding", po::value<std::string>(&encoding), "charset of the input: utf-8 (default), latin1, windows-1252, ...")
-        ("search-zip,z", po::bool_switch(), "read gzip, bzip2, xz and zstd files as the text they hold");
+        ("search-zip,z", po::bool_switch(), "read gzip, bzip2, xz and zstd files as the text they hold")
+        ("input", po::value<std::string>(&input_kind),
+            "what the inputs are: text (default), mail (a message a file), mbox, or auto (each by its start)");
     // clang-format on
     walk_settings walk;
     add_walk_options(opts, walk);
     add_scan_options(opts, ss, "abbreviations to complete: all, none, or a list (www,ftp,gopher,news,wais,domain,"
                                "email,ipv4); default all but ipv4");
-    const auto vm = parse_command_line("report", a, opts, "input");
+    const auto vm = parse_command_line("report", a, opts, "operand");
     if (answered_help_or_version(vm, usage, opts, epilog)) return 0;
 
     report_layout layout;
@@ -232,7 +240,7 @@ int cmd_report(const args& a) {
     if (!vm["no-timestamp"].as<bool>()) layout.generated = utc_now();
     const bool merging = vm["merge"].as<bool>();
     const std::vector<std::string> operands =
-        vm.count("input") ? vm["input"].as<std::vector<std::string>>() : std::vector<std::string>{};
+        vm.count("operand") ? vm["operand"].as<std::vector<std::string>>() : std::vector<std::string>{};
 
     // The output file is opened first, so that a path that cannot be written
     // fails before the work, and is truncated only once the report is made.
@@ -279,6 +287,8 @@ int cmd_report(const args& a) {
         std::string encoding_error;
         if (!text_source::open(rs.text, encoding_error)) throw usage_error("report", encoding_error);
         const unsigned threads = parse_jobs(jobs);
+        check_input_kind("report", input_kind);
+        rs.mail = input_kind;
 
         std::vector<input_error> errors;
         std::vector<std::string> files = expand_operands(operands, walk, errors);

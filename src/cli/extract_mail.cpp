@@ -56,25 +56,6 @@ struct listing_settings {
     std::optional<unsigned long long> max_count;
 };
 
-/// An input read whole: what `auto` looks at, and standard input, which
-/// cannot be read twice.
-struct whole_input {
-    std::string bytes;
-    std::string error;
-};
-
-whole_input read_all(int fd, bool decompress) {
-    whole_input in;
-    std::string error;
-    auto source = text_source::open({.binary_as_text = true, .decompress = decompress}, error);
-    const text_read got = source->read_fd(fd, [&](std::string_view bytes) {
-        in.bytes.append(bytes);
-        return true;
-    });
-    if (got.what == text_read::status::failed) in.error = got.error;
-    return in;
-}
-
 class mail_extractor {
 public:
     mail_extractor(const listing_settings& st, mail_scan_options mo, std::string encoding, bool binary_text,
@@ -116,40 +97,9 @@ public:
 private:
     /// Reads `path` and hands its references on; returns an error message or "".
     std::string read(const std::string& path, const std::string& kind) {
-        const bool is_stdin = path == "-";
-        const int fd = is_stdin ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0) return std::strerror(errno);
-        struct closer {
-            int fd;
-            ~closer() {
-                if (fd > 0) ::close(fd);
-            }
-        } const close_it{is_stdin ? -1 : fd};
-        struct stat sb {};
-        if (::fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) return "Is a directory";
-        // A regular file is read by GMime from the file, a message at a
-        // time; anything else (a pipe) is read whole first, as it can be
-        // read only once and `auto` must look at its start. So is a
-        // compressed file under -z, decompressed as it is read.
-        const bool regular = S_ISREG(sb.st_mode);
-        std::optional<whole_input> whole;
-        std::string head;
-        if (regular) {
-            head.resize(head_size);
-            const ssize_t n = ::pread(fd, head.data(), head.size(), 0);
-            if (n < 0) return std::strerror(errno);
-            head.resize(static_cast<std::size_t>(n));
-        }
-        if (!regular || (st_.decompress && detail::compression_of(head) != detail::compression::none)) {
-            whole = read_all(fd, st_.decompress);
-            if (!whole->error.empty()) return whole->error;
-            head = whole->bytes.substr(0, head_size);
-        }
-        const std::optional<mail_format> as = input_format(kind, head);
-        if (!as) return whole ? scan_text(*whole) : scan_text_file(path);
-        const auto sink = [&](mail_message& m) { return message(m, *as == mail_format::mbox); };
-        const mail_read got = whole ? read_mail(whole->bytes, *as, sink) : read_mail_fd(fd, *as, sink);
-        return got.what == mail_read::status::failed ? got.error : std::string();
+        return read_as_mail(
+            path, kind, st_.decompress, [&](mail_message& m, mail_format as) { return message(m, as == mail_format::mbox); },
+            [&](const std::string* whole) { return whole ? scan_text(*whole) : scan_text_file(path); });
     }
 
     bool message(const mail_message& m, bool mbox) {
@@ -185,8 +135,8 @@ private:
         return {};
     }
 
-    std::string scan_text(const whole_input& in) {
-        if (!binary_text_ && in.bytes.find('\0') != std::string::npos) {
+    std::string scan_text(const std::string& bytes) {
+        if (!binary_text_ && bytes.find('\0') != std::string::npos) {
             if (st_.list != listing_settings::listing::none) {
                 out_.flush();
                 std::cerr << "urlsift extract: " << visible(label_) << ": binary file skipped (use --binary text to scan it)\n";
@@ -194,7 +144,7 @@ private:
             return {};
         }
         scanner sc = text_scanner();
-        if (sc.feed(in.bytes)) sc.finish();
+        if (sc.feed(bytes)) sc.finish();
         return {};
     }
 
@@ -299,8 +249,6 @@ private:
         out_.end_record();
     }
 
-    static constexpr std::size_t head_size = 64 * 1024; ///< what `auto` looks at
-
     const listing_settings& st_;
     mail_scan_options mo_;
     std::string encoding_;
@@ -327,6 +275,51 @@ void add_mail_options(po::options_description& opts, mail_settings& s) {
             "with --input mail|mbox|auto, list URLs from List-*, Archived-At, Content-Base and Content-Location "
             "headers too (jsonl always has them)");
     // clang-format on
+}
+
+std::string read_as_mail(const std::string& path, std::string_view kind, bool decompress,
+                         const mail_input_sink& messages, const text_input_sink& text) {
+    const bool is_stdin = path == "-";
+    const int fd = is_stdin ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return std::strerror(errno);
+    struct closer {
+        int fd;
+        ~closer() {
+            if (fd > 0) ::close(fd);
+        }
+    } const close_it{is_stdin ? -1 : fd};
+    struct stat sb {};
+    if (::fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) return "Is a directory";
+    // A regular file is read by GMime from the file, a message at a time;
+    // anything else (a pipe) is read whole first, as it can be read only
+    // once and `auto` must look at its start. So is a compressed file under
+    // -z, decompressed as it is read.
+    constexpr std::size_t head_size = 64 * 1024; // what `auto` looks at
+    const bool regular = S_ISREG(sb.st_mode);
+    std::optional<std::string> whole;
+    std::string head;
+    if (regular) {
+        head.resize(head_size);
+        const ssize_t n = ::pread(fd, head.data(), head.size(), 0);
+        if (n < 0) return std::strerror(errno);
+        head.resize(static_cast<std::size_t>(n));
+    }
+    if (!regular || (decompress && detail::compression_of(head) != detail::compression::none)) {
+        std::string error;
+        auto source = text_source::open({.binary_as_text = true, .decompress = decompress}, error);
+        whole.emplace();
+        const text_read got = source->read_fd(fd, [&](std::string_view bytes) {
+            whole->append(bytes);
+            return true;
+        });
+        if (got.what == text_read::status::failed) return got.error;
+        head = whole->substr(0, head_size);
+    }
+    const std::optional<mail_format> as = input_format(kind, head);
+    if (!as) return text(whole ? &*whole : nullptr);
+    const auto sink = [&](mail_message& m) { return messages(m, *as); };
+    const mail_read got = whole ? read_mail(*whole, *as, sink) : read_mail_fd(fd, *as, sink);
+    return got.what == mail_read::status::failed ? got.error : std::string();
 }
 
 void check_input_kind(std::string_view command, const std::string& kind) {

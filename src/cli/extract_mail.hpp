@@ -9,6 +9,7 @@
 
 #include <urlsift/mail.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +34,20 @@ void check_input_kind(std::string_view command, const std::string& kind);
 /// mailbox; `mail` as a message, or a mailbox when it starts with a `From `
 /// line; `auto` as sniff_mail sees it. nullopt: as plain text.
 std::optional<mail_format> input_format(std::string_view kind, std::string_view head);
+
+/// Receives the messages of an input read as mail, with the format it
+/// was read in; false stops the reading.
+using mail_input_sink = std::function<bool(mail_message&, mail_format)>;
+/// Reads an input that `auto` found to be plain text: given its bytes when
+/// they were read whole (a pipe, a decompressed file), else nullptr (read
+/// the path); returns an error message or "".
+using text_input_sink = std::function<std::string(const std::string* whole)>;
+
+/// Reads `path` (`-`: standard input) as `--input KIND` reads it (see
+/// input_format), decompressed with `decompress` (-z): messages to
+/// `messages`, plain text to `text`. Returns an error message, or "".
+std::string read_as_mail(const std::string& path, std::string_view kind, bool decompress,
+                         const mail_input_sink& messages, const text_input_sink& text);
 
 /// Runs `extract` over `files` as mail: `mail.input` is `mail` (one message
 /// a file; a file that starts with `From ` is read as a mailbox), `mbox`, or

@@ -5,9 +5,11 @@
 
 #include "cli/report_inputs.hpp"
 
+#include "cli/extract_mail.hpp"
 #include "mail/html_links.hpp"
 #include "mail/structured_reference.hpp"
 
+#include <urlsift/mail.hpp>
 #include <urlsift/warc.hpp>
 
 #include <algorithm>
@@ -33,6 +35,7 @@ bool text_payload(std::string_view type) {
 class input_reader {
 public:
     input_reader(const read_settings& s, run_progress& progress) : s_(s), progress_(progress), base_(s.base) {
+        mail_ = {.scan = s.scan, .resolve = s.resolve, .base = s.base ? s.base->base() : std::string()};
         std::string error;
         // The binary test is made here, after the WARC test: a WARC file's
         // first block may hold binary payloads.
@@ -50,12 +53,40 @@ public:
         bytes_ = 0;
         record_base_.reset();
         line_offset_ = 0;
+        ++progress_.inputs_done;
+        std::string error;
+        ending end = ending::read;
+        if (s_.mail == "text") {
+            end = read_text(path, nullptr, error);
+        } else {
+            error = read_as_mail(
+                path, s_.mail, s_.text.decompress, [&](mail_message& m, mail_format) { return add_message(m); },
+                [&](const std::string* whole) {
+                    std::string text_error;
+                    end = read_text(path, whole, text_error);
+                    return text_error;
+                });
+            if (!error.empty()) end = ending::failed;
+        }
+        if (end == ending::binary) return into.finish_input(input_, 0, input_status::binary);
+        if (end == ending::failed) return into.finish_input(input_, bytes_, input_status::failed, error);
+        if (progress_.stop) return into.finish_input(input_, bytes_, input_status::failed, "interrupted before its end");
+        into.finish_input(input_, bytes_, input_status::read);
+    }
+
+private:
+    enum class ending : unsigned char { read, binary, failed };
+
+    /// Reads `path` as text (or `whole`, its bytes when they were read
+    /// already): a WARC file record by record, anything else through the
+    /// scanner. `error` says why it failed.
+    ending read_text(const std::string& path, const std::string* whole, std::string& error) {
         std::optional<scanner> sc;
         sc.emplace(s_.scan, [this](found_reference& r) { return add(r); });
         std::optional<warc_reader> warc;
         std::string html;  // an HTML payload, read whole for the parser
         bool first = true, binary = false;
-        const text_read got = source_->read_file(path, [&](std::string_view text) {
+        const auto take = [&](std::string_view text) {
             if (progress_.stop) return false;
             progress_.bytes_scanned += text.size();
             if (first) {
@@ -82,20 +113,38 @@ public:
             bytes_ += text.size();
             sc->feed(text);
             return true;
-        });
-        ++progress_.inputs_done;
-        if (binary) return into.finish_input(input_, 0, input_status::binary);
-        if (got.what == text_read::status::failed) return into.finish_input(input_, bytes_, input_status::failed, got.error);
-        if (progress_.stop) return into.finish_input(input_, bytes_, input_status::failed, "interrupted before its end");
-        if (warc) {
-            if (!warc->finish()) return into.finish_input(input_, bytes_, input_status::failed, "WARC: " + warc->error());
-        } else {
-            sc->finish();
+        };
+        if (whole != nullptr) {
+            take(*whole);
+        } else if (const text_read got = source_->read_file(path, take); got.what == text_read::status::failed) {
+            error = got.error;
+            return ending::failed;
         }
-        into.finish_input(input_, bytes_, input_status::read);
+        if (binary) return ending::binary;
+        if (progress_.stop) return ending::read;
+        if (!warc) {
+            sc->finish();
+        } else if (!warc->finish()) {
+            error = "WARC: " + warc->error();
+            return ending::failed;
+        }
+        return ending::read;
     }
 
-private:
+    /// The references of a message, each resolved against the base the
+    /// message gives its part (Section 5.1), else --base.
+    bool add_message(const mail_message& m) {
+        for (const mail_part& p : m.parts) {
+            bytes_ += p.text.size();
+            progress_.bytes_scanned += p.text.size();
+        }
+        scan_message(m, mail_, [this](mail_reference& r) {
+            count(r.ref);
+            return true;
+        });
+        return !progress_.stop;
+    }
+
     /// The resolution stage, as extract has it, against the record's base
     /// when a WARC record gave one; then the reference is counted.
     bool add(found_reference& r) {
@@ -106,6 +155,11 @@ private:
             if (auto c = resolve_absolute(r.url, s_.resolve)) r.url = std::move(*c);
         }
         r.line += line_offset_;
+        return count(r);
+    }
+
+    /// Counts a reference the resolution stage is done with.
+    bool count(const found_reference& r) {
         into_->add(input_, r);
         return true;
     }
@@ -143,6 +197,7 @@ private:
 
     const read_settings& s_;
     run_progress& progress_;
+    mail_scan_options mail_;
     std::optional<resolver> base_;
     std::optional<text_source> source_;
     report* into_ = nullptr;

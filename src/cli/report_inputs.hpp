@@ -24,6 +24,7 @@ struct read_settings {
     bool canonicalize = false; ///< apply the resolver mode/normalization to absolute URLs without a base
     text_options text;
     bool warc = true;          ///< read an input that starts as a WARC file does as one
+    std::string mail = "text"; ///< --input: text, mail, mbox or auto (as extract reads them)
 };
 
 /// What a run shares with whoever watches it: counters for a progress
