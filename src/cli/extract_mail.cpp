@@ -306,13 +306,8 @@ std::string read_as_mail(const std::string& path, std::string_view kind, bool de
     }
     if (!regular || (decompress && detail::compression_of(head) != detail::compression::none)) {
         std::string error;
-        auto source = text_source::open({.binary_as_text = true, .decompress = decompress}, error);
-        whole.emplace();
-        const text_read got = source->read_fd(fd, [&](std::string_view bytes) {
-            whole->append(bytes);
-            return true;
-        });
-        if (got.what == text_read::status::failed) return got.error;
+        whole = read_whole(fd, error, decompress);
+        if (!error.empty()) return error;
         head = whole->substr(0, head_size);
     }
     const std::optional<mail_format> as = input_format(kind, head);

@@ -38,10 +38,15 @@ std::vector<std::string> reading_notes(const text_read& got, const text_source& 
     return notes;
 }
 
-std::string read_whole(const std::string& path, std::string& error, bool decompress) {
+namespace {
+
+/// What one read of the input stage hands on, kept whole: `read` reads
+/// from the source it is given, with the consumer it is given.
+template <class Read>
+std::string whole_bytes(bool decompress, std::string& error, const Read& read) {
     auto source = text_source::open({.binary_as_text = true, .decompress = decompress}, error);
     std::string bytes;
-    const text_read got = source->read_file(path, [&](std::string_view piece) {
+    const text_read got = read(*source, [&](std::string_view piece) {
         bytes.append(piece);
         return true;
     });
@@ -50,6 +55,17 @@ std::string read_whole(const std::string& path, std::string& error, bool decompr
         return {};
     }
     return bytes;
+}
+
+}  // namespace
+
+std::string read_whole(const std::string& path, std::string& error, bool decompress) {
+    return whole_bytes(decompress, error,
+                       [&](text_source& s, const text_consumer& take) { return s.read_file(path, take); });
+}
+
+std::string read_whole(int fd, std::string& error, bool decompress) {
+    return whole_bytes(decompress, error, [&](text_source& s, const text_consumer& take) { return s.read_fd(fd, take); });
 }
 
 }  // namespace urlsift::cli

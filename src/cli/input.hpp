@@ -32,5 +32,7 @@ std::vector<std::string> reading_notes(const text_read& got, const text_source& 
 /// input stage with no charset and no binary test; `decompress` as -z.
 /// Empty, with `error` set, when it cannot be read.
 std::string read_whole(const std::string& path, std::string& error, bool decompress = false);
+/// The same, from the open file descriptor `fd`, which stays open.
+std::string read_whole(int fd, std::string& error, bool decompress = false);
 
 }  // namespace urlsift::cli
