@@ -582,3 +582,18 @@ TEST_CASE("regression: a completed URL gets the canonical form a written one get
     CHECK(refs[0].url == "http://example.org/guide/");
     CHECK(refs[1].url == "http://example.net/x/y");
 }
+
+TEST_CASE("regression: blanks are not joined into a scheme inside brackets", "[rewriter][regression]") {
+    // `<URL:J ://d>` was joined to `<URL:J://d>` as a relative reference;
+    // the next pass read an absolute URL there and normalized its scheme.
+    rewrite_options o;
+    o.normalize = true;
+    for (const std::string text : {"<URL:J ://d>\n", "see <URL:HTTP ://Example.com/a> here\n"}) {
+        CAPTURE(text);
+        const std::string once = rewrite(text, o);
+        CHECK(once == text);
+        CHECK(rewrite(once, o) == once);
+    }
+    // A line break inside the scheme is a URL broken across lines (Appendix E).
+    CHECK(rewrite("<URL:HT\nTP://Example.com/a>\n", o) == "<URL:http://example.com/a>\n");
+}

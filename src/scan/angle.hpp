@@ -273,7 +273,12 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
     c.form = reference_form::relative;
     std::optional<abbrev_match> match;
     int scheme = starts_with_scheme(joined);
-    if (scheme != 0 && c.pieces.size() > 1 && scheme_spans_a_blank(w, c, joined.find(':'))) scheme = 0;
+    // Blanks inside brackets are joined only when the joined text is the
+    // reference they held: a scheme whose colon comes after a blank on the
+    // same line (`<URL:J ://d>`, `<a b:c>`) would be written as one, and
+    // read back as an absolute URL that was never there.
+    if (scheme != 0 && c.pieces.size() > 1 && scheme_spans_a_blank(w, c, joined.find(':')))
+        return angle_verdict::could_wrap;
     if (scheme < 0) return angle_verdict::could_wrap;
     if (scheme > 0) {
         c.form = reference_form::absolute;
