@@ -6,14 +6,12 @@
 #include <urlsift/reference.hpp>
 #include <urlsift/warnings.hpp>
 
+#include "report/key_table.hpp"
 #include "text/icu_text.hpp"
 #include "uri/site.hpp"
 
 #include <algorithm>
 #include <array>
-#include <functional>
-#include <limits>
-#include <unordered_map>
 
 namespace urlsift {
 
@@ -31,21 +29,7 @@ void keep_first(std::vector<T>& v, std::size_t limit, Before before) {
     }
 }
 
-/// A key's count and where it was seen first. `first` is the minimum over
-/// every reference counted: that is what makes merging exact whatever the
-/// order of the additions.
-struct tally {
-    std::uint64_t count = 0;
-    report_location first{std::numeric_limits<std::uint64_t>::max(), std::numeric_limits<std::uint64_t>::max()};
-    friend bool operator==(const tally&, const tally&) = default;
-};
-
-struct key_hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-};
-
-using table = std::unordered_map<std::string, tally, key_hash, std::equal_to<>>;
+using detail::key_table;
 
 /// `s` as valid UTF-8: each byte that starts no well-formed sequence becomes
 /// U+FFFD. Returns `s` itself when it is valid (nearly always), else a view
@@ -74,24 +58,18 @@ void ascii_lower(std::string& s) noexcept {
         if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + ('a' - 'A'));
 }
 
-void count_into(table& t, std::string_view key, std::uint64_t count, report_location first) {
-    auto it = t.find(key);
-    if (it == t.end()) it = t.emplace(std::string(key), tally{}).first;
-    it->second.count += count;
-    it->second.first = std::min(it->second.first, first);
-}
 
 }  // namespace
 
 struct report::impl {
     std::vector<report_input> inputs;
     std::uint64_t references = 0;
-    std::array<table, report_table_count> tables;
+    std::array<key_table, report_table_count> tables;
     std::string scratch, lowered;  ///< reused buffers, never state
 
-    table& at(report_table t) noexcept { return tables[static_cast<std::size_t>(t)]; }
-    const table& at(report_table t) const noexcept { return tables[static_cast<std::size_t>(t)]; }
-    void bump(report_table t, std::string_view key, report_location where) { count_into(at(t), key, 1, where); }
+    key_table& at(report_table t) noexcept { return tables[static_cast<std::size_t>(t)]; }
+    const key_table& at(report_table t) const noexcept { return tables[static_cast<std::size_t>(t)]; }
+    void bump(report_table t, std::string_view key, report_location where) { at(t).add(key, 1, where); }
 };
 
 std::string_view to_string(input_status s) noexcept {
@@ -187,7 +165,7 @@ void report::add(std::uint64_t input, const found_reference& ref) {
 
 void report::add_count(report_table t, std::string_view key, std::uint64_t count, report_location first) {
     std::string scratch;
-    count_into(impl_->at(t), valid_utf8(key, scratch), count, first);
+    impl_->at(t).add(valid_utf8(key, scratch), count, first);
 }
 
 void report::merge(const report& later) {
@@ -196,31 +174,19 @@ void report::merge(const report& later) {
     m.inputs.insert(m.inputs.end(), later.impl_->inputs.begin(), later.impl_->inputs.end());
     m.references += later.impl_->references;
     for (std::size_t t = 0; t < report_table_count; ++t)
-        for (const auto& [key, c] : later.impl_->tables[t])
-            count_into(m.tables[t], key, c.count, {c.first.input + shift, c.first.line});
+        for (const auto& e : later.impl_->tables[t].entries())
+            m.tables[t].add(e.key(), e.tally.count, {e.tally.first.input + shift, e.tally.first.line});
 }
 
 void report::merge(report&& later) {
-    impl& m = *impl_;
-    const std::uint64_t shift = m.inputs.size();
-    m.inputs.insert(m.inputs.end(), std::make_move_iterator(later.impl_->inputs.begin()),
-                    std::make_move_iterator(later.impl_->inputs.end()));
-    m.references += later.impl_->references;
-    for (std::size_t t = 0; t < report_table_count; ++t) {
-        table& into = m.tables[t];
-        table& from = later.impl_->tables[t];
-        while (!from.empty()) {
-            auto node = from.extract(from.begin());
-            node.mapped().first.input += shift;
-            auto it = into.find(node.key());
-            if (it == into.end()) {
-                into.insert(std::move(node));
-            } else {
-                it->second.count += node.mapped().count;
-                it->second.first = std::min(it->second.first, node.mapped().first);
-            }
-        }
-    }
+    const impl& m = *impl_;
+    const bool empty = m.inputs.empty() && m.references == 0 &&
+                       std::all_of(m.tables.begin(), m.tables.end(), [](const key_table& t) { return t.empty(); });
+    // Merged into an empty report, the later one is the result as it is.
+    if (empty)
+        std::swap(impl_, later.impl_);
+    else
+        merge(static_cast<const report&>(later));
     later = report();
 }
 
@@ -240,27 +206,33 @@ std::uint64_t report::inputs_with(input_status s) const noexcept {
 }
 
 std::uint64_t report::distinct(report_table t, std::uint64_t min_count) const noexcept {
-    const table& tab = impl_->at(t);
+    const key_table& tab = impl_->at(t);
     if (min_count <= 1) return tab.size();
-    return static_cast<std::uint64_t>(
-        std::count_if(tab.begin(), tab.end(), [min_count](const auto& kv) { return kv.second.count >= min_count; }));
+    const auto entries = tab.entries();
+    return static_cast<std::uint64_t>(std::count_if(
+        entries.begin(), entries.end(), [min_count](const auto& e) { return e.tally.count >= min_count; }));
 }
 
 std::uint64_t report::total(report_table t, std::uint64_t min_count) const noexcept {
     std::uint64_t n = 0;
-    for (const auto& kv : impl_->at(t))
-        if (kv.second.count >= min_count) n += kv.second.count;
+    for (const auto& e : impl_->at(t).entries())
+        if (e.tally.count >= min_count) n += e.tally.count;
     return n;
 }
 
 std::vector<report_row> report::rows(report_table t, std::size_t limit, std::uint64_t min_count) const {
-    std::vector<report_row> out;
-    for (const auto& [key, c] : impl_->at(t))
-        if (c.count >= min_count) out.push_back({key, c.count, c.first});
-    const auto before = [](const report_row& a, const report_row& b) {
-        return a.count != b.count ? a.count > b.count : a.key < b.key;
+    // Chosen by pointer, so that the top ten of a million keys are not
+    // a million rows first.
+    std::vector<const key_table::entry*> chosen;
+    for (const auto& e : impl_->at(t).entries())
+        if (e.tally.count >= min_count) chosen.push_back(&e);
+    const auto before = [](const key_table::entry* a, const key_table::entry* b) {
+        return a->tally.count != b->tally.count ? a->tally.count > b->tally.count : a->key() < b->key();
     };
-    keep_first(out, limit, before);
+    keep_first(chosen, limit, before);
+    std::vector<report_row> out;
+    out.reserve(chosen.size());
+    for (const key_table::entry* e : chosen) out.push_back({e->key(), e->tally.count, e->tally.first});
     return out;
 }
 

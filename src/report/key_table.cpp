@@ -1,0 +1,115 @@
+// The report's key table: open addressing with linear probing over an
+// index of slots, entries in first-seen order, keys in blocks.
+
+#include "report/key_table.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <stdexcept>
+
+namespace urlsift::detail {
+
+namespace {
+
+constexpr std::size_t block_size = std::size_t{1} << 20;
+constexpr std::uint64_t index_mask = 0xFFFFFFFFu;
+
+std::uint64_t hash_of(std::string_view key) noexcept { return std::hash<std::string_view>{}(key); }
+
+std::uint64_t slot_value(std::size_t index, std::uint64_t h) noexcept {
+    return (h & ~index_mask) | static_cast<std::uint64_t>(index + 1);
+}
+
+}  // namespace
+
+key_table::key_table(const key_table& other) { *this = other; }
+
+key_table& key_table::operator=(const key_table& other) {
+    if (this == &other) return *this;
+    clear();
+    for (const entry& e : other.entries_) add(e.key(), e.tally.count, e.tally.first);
+    return *this;
+}
+
+void key_table::clear() noexcept {
+    entries_.clear();
+    slots_.clear();
+    blocks_.clear();
+    block_left_ = 0;
+    block_at_ = nullptr;
+}
+
+std::size_t key_table::probe(std::string_view key, std::uint64_t h) const noexcept {
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = static_cast<std::size_t>(h) & mask;; i = (i + 1) & mask) {
+        const std::uint64_t s = slots_[i];
+        if (s == 0) return i;
+        if ((s & ~index_mask) != (h & ~index_mask)) continue;
+        const entry& e = entries_[static_cast<std::size_t>((s & index_mask) - 1)];
+        if (e.hash == h && e.key() == key) return i;
+    }
+}
+
+const key_table::entry* key_table::find(std::string_view key) const noexcept {
+    if (slots_.empty()) return nullptr;
+    const std::uint64_t s = slots_[probe(key, hash_of(key))];
+    return s == 0 ? nullptr : &entries_[static_cast<std::size_t>((s & index_mask) - 1)];
+}
+
+void key_table::grow() {
+    // At most half the slots in use keeps probes short.
+    const std::size_t n = std::max<std::size_t>(16, slots_.size() * 2);
+    slots_.assign(n, 0);
+    for (std::size_t k = 0; k < entries_.size(); ++k) {
+        const std::uint64_t h = entries_[k].hash;
+        std::size_t i = static_cast<std::size_t>(h) & (n - 1);
+        while (slots_[i] != 0) i = (i + 1) & (n - 1);
+        slots_[i] = slot_value(k, h);
+    }
+}
+
+const char* key_table::store(std::string_view key) {
+    if (key.empty()) return "";
+    if (key.size() > block_size / 4) {
+        // A long key gets a block of its own, so that the shared block's
+        // remainder is not wasted.
+        blocks_.push_back(std::make_unique_for_overwrite<char[]>(key.size()));
+        std::memcpy(blocks_.back().get(), key.data(), key.size());
+        return blocks_.back().get();
+    }
+    if (key.size() > block_left_) {
+        blocks_.push_back(std::make_unique_for_overwrite<char[]>(block_size));
+        block_at_ = blocks_.back().get();
+        block_left_ = block_size;
+    }
+    char* at = block_at_;
+    std::memcpy(at, key.data(), key.size());
+    block_at_ += key.size();
+    block_left_ -= key.size();
+    return at;
+}
+
+void key_table::add(std::string_view key, std::uint64_t count, report_location first) {
+    if ((entries_.size() + 1) * 2 > slots_.size()) grow();
+    const std::uint64_t h = hash_of(key);
+    const std::size_t i = probe(key, h);
+    if (slots_[i] == 0) {
+        if (entries_.size() >= index_mask) throw std::length_error("report: more than 4294967294 distinct keys in a table");
+        entries_.push_back({h, store(key), key.size(), {}});
+        slots_[i] = slot_value(entries_.size() - 1, h);
+    }
+    tally& t = entries_[static_cast<std::size_t>((slots_[i] & index_mask) - 1)].tally;
+    t.count += count;
+    t.first = std::min(t.first, first);
+}
+
+bool operator==(const key_table& a, const key_table& b) noexcept {
+    if (a.size() != b.size()) return false;
+    return std::all_of(a.entries_.begin(), a.entries_.end(), [&b](const key_table::entry& e) {
+        const key_table::entry* o = b.find(e.key());
+        return o != nullptr && o->tally == e.tally;
+    });
+}
+
+}  // namespace urlsift::detail
