@@ -61,7 +61,7 @@ _urlsift_value() {
             COMPREPLY=($(compgen -W 'utf-8 latin1 windows-1252 iso-8859-15 utf-16le utf-16be
                                      shift_jis euc-jp gb18030 koi8-r' -- "${cur,,}")) ;;
         # A URL, a number or a glob: nothing to offer.
-        --base | -b | --max-url-length | --jobs | -j | --top | --max-count | -m) COMPREPLY=() ;;
+        --base | -b | --max-url-length | --jobs | -j | --top | --exact-urls | --max-count | -m) COMPREPLY=() ;;
         --include | --exclude | --glob | -g) COMPREPLY=() ;;
         *) return 1 ;;
     esac
@@ -126,7 +126,7 @@ _urlsift() {
                          -f --format' ;;
             report)
                 options='-h --help -V --version -f --format --table -o --output --partial --merge -j --jobs
-                         --top --no-timestamp --progress --input --binary --encoding -z --search-zip --base
+                         --top --exact-urls --no-timestamp --progress --input --binary --encoding -z --search-zip --base
                          --resolver --normalize --hyphen --max-url-length --abbrev
                          --abbrev-scheme --literal-brackets' ;;
             pick)

@@ -10,8 +10,11 @@
 #include <urlsift/report.hpp>
 #include <urlsift/scanner.hpp>
 
+#include "report/url_sketch.hpp"
+
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -457,4 +460,132 @@ TEST_CASE("report --input mail counts a mailbox's references, decoded and resolv
     const auto bad = run_cli("report --input maildir " + shell_quote((dir.path / "list.mbox").string()));
     CHECK(bad.status == 2);
     CHECK_THAT(bad.err, Catch::Contains("unknown --input 'maildir'"));
+}
+
+namespace {
+
+/// A report over `n` inputs; input `i` names URLs `i * step` to
+/// `i * step + width - 1`, so that neighbouring inputs share some.
+report numbered_urls(std::size_t from, std::size_t to, std::uint64_t limit, std::size_t step = 700,
+                     std::size_t width = 1000) {
+    report r(limit);
+    for (std::size_t i = from; i < to; ++i) {
+        const auto in = r.add_input("u" + std::to_string(i));
+        for (std::size_t k = 0; k < width; ++k) {
+            urlsift::found_reference ref;
+            ref.url = "http://h" + std::to_string(k % 7) + ".example/p/" + std::to_string(i * step + k);
+            ref.line = k + 1;
+            r.add(in, ref);
+        }
+        r.finish_input(in, width * 30, urlsift::input_status::read);
+    }
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("report: distinct URLs past the limit are counted by a sketch", "[report]") {
+    // 20 inputs of 1000 URLs, the first 700 of each new: 14,300 distinct.
+    const report exact = numbered_urls(0, 20, 20000);
+    REQUIRE(exact.distinct_urls().exact);
+    CHECK(exact.distinct_urls().count == 14300);
+    CHECK(exact.distinct(report_table::url, 2) == 19 * 300);
+
+    const report sketched = numbered_urls(0, 20, 14299);
+    const auto urls = sketched.distinct_urls();
+    CHECK_FALSE(urls.exact);
+    CHECK(urls.relative_error == Approx(0.0081).epsilon(0.01));
+    // Within three standard errors of the truth.
+    CHECK(std::abs(static_cast<double>(urls.count) - 14300.0) < 3 * urls.relative_error * 14300.0);
+    CHECK(sketched.rows(report_table::url).empty());
+    CHECK(sketched.url_sketch().size() == 16384);
+    // Only the URL set changes: the other tables stay exact.
+    const auto hosts = [](const report& r) {
+        std::vector<std::pair<std::string, std::uint64_t>> out;
+        for (const auto& row : r.rows(report_table::host)) out.emplace_back(row.key, row.count);
+        return out;
+    };
+    CHECK(hosts(sketched) == hosts(exact));
+    CHECK(sketched.references() == exact.references());
+
+    // Exactly at the limit the count is still exact.
+    CHECK(numbered_urls(0, 20, 14300).distinct_urls().exact);
+
+    // A larger set, for the estimate's accuracy where the sketch is meant
+    // to work: 200,000 distinct URLs.
+    const report big = numbered_urls(0, 200, 1000, 1000, 1000);
+    const auto b = big.distinct_urls();
+    CHECK_FALSE(b.exact);
+    CHECK(std::abs(static_cast<double>(b.count) - 200000.0) < 3 * b.relative_error * 200000.0);
+}
+
+TEST_CASE("report: merging sketches of any split equals one run", "[report]") {
+    // Limit 5000: each part alone is exact, or already a sketch, or becomes
+    // one only when merged; the result is the one run's either way.
+    const std::size_t n = 14;
+    const report whole = numbered_urls(0, n, 5000);
+    REQUIRE_FALSE(whole.distinct_urls().exact);
+    for (const std::size_t shards : {2U, 3U, 7U}) {
+        CAPTURE(shards);
+        report merged(5000), moved(5000);
+        for (std::size_t s = 0; s < shards; ++s) {
+            const report part = numbered_urls(s * n / shards, (s + 1) * n / shards, 5000);
+            merged.merge(part);
+            moved.merge(numbered_urls(s * n / shards, (s + 1) * n / shards, 5000));
+        }
+        CHECK(merged == whole);
+        CHECK(moved == whole);
+    }
+    // Every cut of two.
+    for (std::size_t cut = 0; cut <= n; ++cut) {
+        CAPTURE(cut);
+        CHECK(urlsift::merge(numbered_urls(0, cut, 5000), numbered_urls(cut, n, 5000)) == whole);
+    }
+}
+
+TEST_CASE("report: a sketch survives the json round trip and the merge command", "[report][cli]") {
+    const report r = numbered_urls(0, 6, 2000);
+    REQUIRE_FALSE(r.distinct_urls().exact);
+    std::string json;
+    urlsift::cli::append_report_json(json, r, {.partial = true, .top = 10, .generated = std::nullopt});
+    CHECK(json.find("\"method\": \"hll\"") != std::string::npos);
+    CHECK(json.find("\"duplicate_urls\": null") != std::string::npos);
+    const report back = urlsift::cli::read_report_json(json);
+    CHECK(back == r);
+    CHECK(back.exact_url_limit() == 2000);
+
+    // Damaged registers are refused.
+    std::string damaged = json;
+    const auto at = damaged.find("\"registers\": \"") + 14;
+    damaged.replace(at, 2, "zz");
+    CHECK_THROWS_WITH(urlsift::cli::read_report_json(damaged), Catch::Contains("registers"));
+
+    // Through the command line: parts made with another limit are refused.
+    const urlsift::test::scratch_dir dir;
+    urlsift::test::write_file(dir.path / "a.txt", "http://a.example/1 http://a.example/2 http://a.example/3\n");
+    urlsift::test::write_file(dir.path / "b.txt", "http://b.example/1\n");
+    CHECK(run_in(dir.path, "report --partial --exact-urls 2 a.txt -o a.json").status == 0);
+    CHECK(run_in(dir.path, "report --partial --exact-urls 3 b.txt -o b.json").status == 0);
+    const auto refused = run_in(dir.path, "report --merge a.json b.json", (dir.path / "err").string());
+    CHECK(refused.status == 2);
+    CHECK_THAT(urlsift::test::read_file(dir.path / "err"), Catch::Contains("--exact-urls"));
+    CHECK(run_in(dir.path, "report --partial --exact-urls 2 b.txt -o b.json").status == 0);
+    const auto merged = run_in(dir.path, "report --merge --no-timestamp -f json a.json b.json");
+    const auto one = run_in(dir.path, "report --exact-urls 2 --no-timestamp -f json a.txt b.txt");
+    CHECK(merged.status == 0);
+    CHECK(merged.out == one.out);
+    CHECK(one.out.find("\"method\": \"hll\", \"count\": 4") != std::string::npos);
+}
+
+TEST_CASE("report: the sketch's hash is the same in every build", "[report]") {
+    // Partial reports made on other machines are merged register by
+    // register, so the hash must not depend on the platform or the
+    // library. The values come from a separate implementation of the
+    // same definition (bytes read little-endian, eight at a time).
+    using urlsift::detail::stable_hash;
+    CHECK(stable_hash("") == 0x9ca066f1a4ab2eeaULL);
+    CHECK(stable_hash("a") == 0xc71b8372863aba34ULL);
+    CHECK(stable_hash("12345678") == 0xa3c63741e1a72d9cULL);
+    CHECK(stable_hash("http://www.w3.org/Addressing/") == 0xd1d3695c5a540b67ULL);
+    CHECK(stable_hash("http://b\xc3\xbc" "cher.example/\xc3\xa9") == 0xb8637138c15576baULL);
 }

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,7 +57,7 @@ enum class report_table : unsigned char {
     punycode_host, ///< hosts with an `xn--` (IDNA A-label) label (a spoofing signal)
     lookalike_host, ///< hosts with a label that deceives by UTS 39 (see `is_lookalike_host`)
     relative,      ///< relative references left unresolved (no base), as written
-    url,           ///< absolute URLs: the distinct-URL set, exact
+    url,           ///< absolute URLs: the distinct-URL set, exact up to the report's limit
 };
 inline constexpr std::size_t report_table_count = 11;
 
@@ -64,6 +65,19 @@ inline constexpr std::size_t report_table_count = 11;
 /// "punycode_host", "lookalike_host", "relative", "url": the stable names
 /// of the json format.
 URLSIFT_EXPORT std::string_view to_string(report_table t) noexcept;
+
+/// Distinct absolute URLs are counted exactly up to this many by default.
+inline constexpr std::uint64_t default_exact_url_limit = 1'000'000;
+
+/// How many distinct absolute URLs a report has seen.
+struct distinct_url_count {
+    std::uint64_t count = 0;
+    /// True while the `url` table holds them all; false once there were
+    /// more than the report's limit and `count` is a HyperLogLog estimate.
+    bool exact = true;
+    /// For an estimate, its relative standard error (0.0081: 0.81 %); else 0.
+    double relative_error = 0;
+};
 
 /// One row of a table.
 struct report_row {
@@ -77,9 +91,15 @@ struct report_row {
 /// Contract:
 /// - Inputs are added in input order (`add_input`), each reference with the
 ///   ordinal of its input (`add`), after the resolution stage.
-/// - Counts are exact: no sampling, no sketch. Keys are stored as valid
-///   UTF-8 (an invalid byte counts as U+FFFD), so a report written as JSON
-///   and read back is the same report.
+/// - Counts are exact: no sampling. Keys are stored as valid UTF-8 (an
+///   invalid byte counts as U+FFFD), so a report written as JSON and read
+///   back is the same report.
+/// - The one exception is the set of distinct absolute URLs, whose memory
+///   would grow with the corpus: once it holds more than the report's
+///   exact-URL limit, the `url` table is emptied into a HyperLogLog sketch
+///   (2^14 registers, 0.81 % standard error) that counts from then on; the
+///   other tables stay exact. The switch depends on the set alone, and so
+///   do the registers, so merging keeps the property below.
 /// - `merge(later)` appends the inputs of `later` after this report's and
 ///   adds its counts. Splitting the inputs anywhere, aggregating the parts
 ///   and merging them in order gives exactly the report of one run over
@@ -95,6 +115,8 @@ struct report_row {
 class URLSIFT_EXPORT report {
 public:
     report();
+    /// A report that counts distinct URLs exactly up to `exact_url_limit`.
+    explicit report(std::uint64_t exact_url_limit);
     report(const report&);
     report& operator=(const report&);
     report(report&&) noexcept;
@@ -115,7 +137,15 @@ public:
     /// ordinal of this report by the time the report is read.
     void add_count(report_table t, std::string_view key, std::uint64_t count, report_location first);
 
+    /// Adds the registers of a distinct-URL sketch (a report read back from
+    /// its serialized form; `url_sketch()` gave them) and switches to
+    /// counting by sketch. False when they are not a sketch's registers.
+    bool add_url_sketch(std::span<const std::uint8_t> registers);
+    /// Changes the exact-URL limit; past it the `url` table becomes a sketch.
+    void set_exact_url_limit(std::uint64_t limit);
+
     /// Appends `later`'s inputs after this report's and adds its counts.
+    /// Both should have the same exact-URL limit; this report's applies.
     void merge(const report& later);
     void merge(report&& later);
 
@@ -133,6 +163,12 @@ public:
     /// The rows of `t` seen at least `min_count` times, by count descending
     /// then key ascending; the first `limit` of them (0: all).
     std::vector<report_row> rows(report_table t, std::size_t limit = 0, std::uint64_t min_count = 1) const;
+    /// Distinct absolute URLs: exact, or estimated past the limit.
+    distinct_url_count distinct_urls() const noexcept;
+    std::uint64_t exact_url_limit() const noexcept;
+    /// The sketch's registers once URLs are counted by sketch; else empty.
+    std::span<const std::uint8_t> url_sketch() const noexcept;
+
     /// Ordinals of the inputs with at least one reference, by references
     /// descending then ordinal ascending; the first `limit` (0: all).
     std::vector<std::uint64_t> top_inputs(std::size_t limit = 0) const;

@@ -216,7 +216,7 @@ private:
 report aggregate(const std::vector<std::string>& files, const read_settings& s, unsigned jobs, run_progress& progress) {
     if (jobs <= 1 || files.size() <= 1) {
         input_reader reader(s, progress);
-        report r;
+        report r(s.exact_url_limit);
         for (std::size_t i = 0; i < files.size() && !progress.stop; ++i) reader.read(files[i], r);
         return r;
     }
@@ -236,7 +236,7 @@ report aggregate(const std::vector<std::string>& files, const read_settings& s, 
         try {
             input_reader reader(s, progress);
             for (std::size_t k; !stop && !progress.stop && (k = next++) < runs;) {
-                report part;
+                report part(s.exact_url_limit);
                 for (std::size_t i = k * run; i < std::min(files.size(), (k + 1) * run) && !progress.stop; ++i)
                     reader.read(files[i], part);
                 const std::lock_guard lock(m);
@@ -263,7 +263,7 @@ report aggregate(const std::vector<std::string>& files, const read_settings& s, 
         join_all();
         throw;
     }
-    report total;
+    report total(s.exact_url_limit);
     for (std::size_t k = 0; k < runs; ++k) {
         std::optional<report> part;
         {

@@ -25,6 +25,7 @@ struct read_settings {
     text_options text;
     bool warc = true;          ///< read an input that starts as a WARC file does as one
     std::string mail = "text"; ///< --input: text, mail, mbox or auto (as extract reads them)
+    std::uint64_t exact_url_limit = default_exact_url_limit; ///< --exact-urls
 };
 
 /// What a run shares with whoever watches it: counters for a progress

@@ -3,7 +3,8 @@
 //
 //     {"format": "urlsift-report", "version": 1, "partial": true|false,
 //      "interrupted": true|false, "generated": "2026-01-02T03:04:05Z" | null,
-//      "totals": {...}, "distinct_urls": {"method": "exact", "count": N},
+//      "totals": {...}, "distinct_urls": {"method": "exact"|"hll", "count": N,
+//        "exact_limit": N, hll: "precision": 14, "relative_error": E, "registers": HEX},
 //      "files": [...], "failed_files": [...],
 //      "tables": {"scheme": {"distinct": N, "total": N, "rows": [...]}, ...}}
 //
@@ -17,7 +18,10 @@
 #include "cli/report_format.hpp"
 
 #include <array>
+#include <cstdio>
+#include <limits>
 #include <utility>
+#include <vector>
 
 namespace urlsift::cli {
 
@@ -109,7 +113,7 @@ void append_report_json(std::string& out, const report& r, const report_layout& 
         {"files_failed", r.inputs_with(input_status::failed)},
         {"bytes", r.bytes()},
         {"references", r.references()},
-        {"unique_urls", r.distinct(report_table::url)},
+        {"unique_urls", r.distinct_urls().count},
         {"duplicate_urls", r.distinct(report_table::url, 2)},
         {"relative_unresolved", r.total(report_table::relative)},
         {"warnings", r.total(report_table::warning)},
@@ -119,17 +123,35 @@ void append_report_json(std::string& out, const report& r, const report_layout& 
     };
     out += ",\n  \"totals\": {";
     bool first = true;
+    const distinct_url_count urls = r.distinct_urls();
     for (const auto& [name, n] : totals) {
         if (!first) out += ", ";
         first = false;
-        append_member(out, name, n);
+        if (name == "duplicate_urls" && !urls.exact)
+            out += "\"duplicate_urls\": null";  // not counted by a sketch
+        else
+            append_member(out, name, n);
     }
-    // The distinct-URL count is exact: "method" is "exact" and the count is
-    // that of the "url" table. A later version may carry a HyperLogLog
-    // sketch here ("method": "hll" with its registers) once the set passes a
-    // stated size; this version writes and reads "exact" only.
-    out += "},\n  \"distinct_urls\": {\"method\": \"exact\", ";
-    append_member(out, "count", r.distinct(report_table::url));
+    // Exact while the "url" table holds every distinct URL; past the limit
+    // a HyperLogLog sketch, whose registers a merge needs.
+    out += "},\n  \"distinct_urls\": {\"method\": ";
+    out += urls.exact ? "\"exact\", " : "\"hll\", ";
+    append_member(out, "count", urls.count);
+    out += ", ";
+    append_member(out, "exact_limit", r.exact_url_limit());
+    if (!urls.exact) {
+        static constexpr char hex[] = "0123456789abcdef";
+        char error[16];
+        std::snprintf(error, sizeof error, "%.4f", urls.relative_error);
+        out += ", \"precision\": 14, \"relative_error\": ";
+        out += error;
+        out += ", \"registers\": \"";
+        for (const std::uint8_t b : r.url_sketch()) {
+            out += hex[b >> 4];
+            out += hex[b & 0xF];
+        }
+        out += '"';
+    }
     out += "},\n  \"files\": [";
 
     first = true;
@@ -153,6 +175,22 @@ void append_report_json(std::string& out, const report& r, const report_layout& 
 }
 
 namespace {
+
+/// Two hex digits a byte; empty when `hex` is not that.
+std::vector<std::uint8_t> registers_from_hex(std::string_view hex) {
+    const auto digit = [](char c) {
+        return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    };
+    std::vector<std::uint8_t> out;
+    if (hex.size() % 2 != 0) return out;
+    out.reserve(hex.size() / 2);
+    for (std::size_t i = 0; i < hex.size(); i += 2) {
+        const int hi = digit(hex[i]), lo = digit(hex[i + 1]);
+        if (hi < 0 || lo < 0) return {};
+        out.push_back(static_cast<std::uint8_t>(hi * 16 + lo));
+    }
+    return out;
+}
 
 report_table table_named(json_reader& in, std::string_view name) {
     for (const report_table t : all_tables)
@@ -232,7 +270,9 @@ void read_files(json_reader& in, report& r) {
 
 report read_report_json(std::string_view text) {
     json_reader in(text);
-    report r;
+    // Rows are counted with no limit, which is applied once it is known.
+    report r(std::numeric_limits<std::uint64_t>::max());
+    std::uint64_t exact_limit = default_exact_url_limit;
     bool format_ok = false, version_ok = false, partial = false, has_files = false;
     std::optional<std::uint64_t> total_references;
     std::uint64_t max_input = 0;
@@ -264,9 +304,20 @@ report read_report_json(std::string_view text) {
         } else if (key == "distinct_urls") {
             in.begin_object();
             for (std::string name; in.next_member(name);) {
-                if (name == "method" && in.read_string() != "exact")
-                    in.fail("this urlsift merges exact distinct-URL sets only");
-                else if (name != "method") in.skip();
+                if (name == "method") {
+                    const std::string method = in.read_string();
+                    if (method != "exact" && method != "hll")
+                        in.fail("unknown distinct-URL method \"" + method + "\" (exact or hll)");
+                } else if (name == "exact_limit") {
+                    exact_limit = in.read_uint();
+                } else if (name == "precision") {
+                    if (in.read_uint() != 14) in.fail("this urlsift merges sketches of precision 14 only");
+                } else if (name == "registers") {
+                    if (!r.add_url_sketch(registers_from_hex(in.read_string())))
+                        in.fail("\"registers\" is not a sketch's 16384 registers in hex");
+                } else {
+                    in.skip();
+                }
             }
         } else if (key == "files") {
             read_files(in, r);
@@ -282,6 +333,7 @@ report read_report_json(std::string_view text) {
         }
     }
     in.end_of_input();
+    r.set_exact_url_limit(exact_limit);
     if (!format_ok || !version_ok || !has_files) in.fail("not a urlsift report (\"format\", \"version\" or \"files\" missing)");
     if (!partial) in.fail("not a partial report (\"partial\": true missing)");
     if (max_input > r.inputs().size()) in.fail("a row's first location names an input the report does not list");

@@ -6,6 +6,8 @@
 #include "cli/escape.hpp"
 #include "cli/report_format.hpp"
 
+#include <cstdio>
+
 namespace urlsift::cli {
 
 std::string_view shown_input_name(const report& r, std::uint64_t ordinal) {
@@ -64,20 +66,32 @@ void append_table(std::string& out, const report& r, std::string_view title, rep
 
 std::vector<report_total> report_totals(const report& r) {
     const auto n = [](std::uint64_t k) { return std::to_string(k); };
-    return {
+    std::vector<report_total> totals = {
         {"files", r.inputs().size(),
          n(r.inputs_with(input_status::read)) + " read, " + n(r.inputs_with(input_status::binary)) +
              " binary (skipped), " + n(r.inputs_with(input_status::failed)) + " unreadable"},
         {"bytes scanned", r.bytes(), ""},
         {"references", r.references(), "every form, relative included"},
-        {"unique URLs", r.distinct(report_table::url), "absolute URLs, exact"},
-        {"duplicate URLs", r.distinct(report_table::url, 2), "URLs seen more than once"},
+    };
+    if (const distinct_url_count urls = r.distinct_urls(); urls.exact) {
+        totals.push_back({"unique URLs", urls.count, "absolute URLs, exact"});
+        totals.push_back({"duplicate URLs", r.distinct(report_table::url, 2), "URLs seen more than once"});
+    } else {
+        // Past the limit only a sketch counts them: no duplicates either.
+        char error[16];
+        std::snprintf(error, sizeof error, "%.2f", urls.relative_error * 100);
+        totals.push_back({"unique URLs", urls.count,
+                          std::string("absolute URLs, estimated (HyperLogLog, standard error ") + error +
+                              " %): more than " + n(r.exact_url_limit()) + ", so duplicates are not counted"});
+    }
+    totals.insert(totals.end(), {
         {"unresolved relative", r.total(report_table::relative), "no base to resolve them against"},
         {"Section 7 warnings", r.total(report_table::warning), ""},
         {"IP-address hosts", r.total(report_table::ip_host), "references"},
         {"punycode (xn--) hosts", r.total(report_table::punycode_host), "references"},
         {"look-alike hosts", r.total(report_table::lookalike_host), "references (UTS 39)"},
-    };
+    });
+    return totals;
 }
 
 void append_report_text(std::string& out, const report& r, const report_layout& layout) {

@@ -7,11 +7,13 @@
 #include <urlsift/warnings.hpp>
 
 #include "report/key_table.hpp"
+#include "report/url_sketch.hpp"
 #include "text/icu_text.hpp"
 #include "uri/site.hpp"
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 namespace urlsift {
 
@@ -65,7 +67,29 @@ struct report::impl {
     std::vector<report_input> inputs;
     std::uint64_t references = 0;
     std::array<key_table, report_table_count> tables;
+    std::uint64_t exact_url_limit = default_exact_url_limit;
+    /// Set once the distinct URLs passed the limit; the `url` table is
+    /// empty from then on.
+    std::optional<detail::url_sketch> sketch;
     std::string scratch, lowered;  ///< reused buffers, never state
+
+    /// Counts `url` in the distinct-URL set: the table, or the sketch.
+    void add_url(std::string_view url, std::uint64_t count, report_location where) {
+        if (sketch) {
+            sketch->add(url);
+            return;
+        }
+        key_table& urls = at(report_table::url);
+        urls.add(url, count, where);
+        if (urls.size() > exact_url_limit) to_sketch();
+    }
+    /// Empties the `url` table into the sketch.
+    void to_sketch() {
+        if (!sketch) sketch.emplace();
+        key_table& urls = at(report_table::url);
+        for (const auto& e : urls.entries()) sketch->add(e.key());
+        urls.clear();
+    }
 
     key_table& at(report_table t) noexcept { return tables[static_cast<std::size_t>(t)]; }
     const key_table& at(report_table t) const noexcept { return tables[static_cast<std::size_t>(t)]; }
@@ -90,6 +114,9 @@ std::string_view to_string(report_table t) noexcept {
 }
 
 report::report() : impl_(std::make_unique<impl>()) {}
+report::report(std::uint64_t exact_url_limit) : impl_(std::make_unique<impl>()) {
+    impl_->exact_url_limit = exact_url_limit;
+}
 report::report(const report& o) : impl_(std::make_unique<impl>(*o.impl_)) {}
 report& report::operator=(const report& o) {
     if (this != &o) impl_ = std::make_unique<impl>(*o.impl_);
@@ -140,7 +167,7 @@ void report::add(std::uint64_t input, const found_reference& ref) {
         m.bump(report_table::relative, url, where);
         return;
     }
-    m.bump(report_table::url, url, where);
+    m.add_url(url, 1, where);
     // Section 3.1: scheme names are case-insensitive; lower case is canonical.
     m.lowered.assign(*parts.scheme);
     ascii_lower(m.lowered);
@@ -165,7 +192,26 @@ void report::add(std::uint64_t input, const found_reference& ref) {
 
 void report::add_count(report_table t, std::string_view key, std::uint64_t count, report_location first) {
     std::string scratch;
-    impl_->at(t).add(valid_utf8(key, scratch), count, first);
+    const std::string_view valid = valid_utf8(key, scratch);
+    if (t == report_table::url)
+        impl_->add_url(valid, count, first);
+    else
+        impl_->at(t).add(valid, count, first);
+}
+
+bool report::add_url_sketch(std::span<const std::uint8_t> registers) {
+    impl& m = *impl_;
+    detail::url_sketch read;
+    if (!read.merge(registers)) return false;
+    m.to_sketch();
+    m.sketch->merge(read.registers());
+    return true;
+}
+
+void report::set_exact_url_limit(std::uint64_t limit) {
+    impl& m = *impl_;
+    m.exact_url_limit = limit;
+    if (!m.sketch && m.at(report_table::url).size() > limit) m.to_sketch();
 }
 
 void report::merge(const report& later) {
@@ -173,14 +219,24 @@ void report::merge(const report& later) {
     const std::uint64_t shift = m.inputs.size();
     m.inputs.insert(m.inputs.end(), later.impl_->inputs.begin(), later.impl_->inputs.end());
     m.references += later.impl_->references;
-    for (std::size_t t = 0; t < report_table_count; ++t)
+    for (std::size_t t = 0; t < report_table_count; ++t) {
+        if (t == static_cast<std::size_t>(report_table::url)) continue;
         for (const auto& e : later.impl_->tables[t].entries())
             m.tables[t].add(e.key(), e.tally.count, {e.tally.first.input + shift, e.tally.first.line});
+    }
+    // The distinct-URL set: a sketch on either side makes the result one.
+    if (later.impl_->sketch) {
+        m.to_sketch();
+        m.sketch->merge(later.impl_->sketch->registers());
+    }
+    for (const auto& e : later.impl_->at(report_table::url).entries())
+        m.add_url(e.key(), e.tally.count, {e.tally.first.input + shift, e.tally.first.line});
 }
 
 void report::merge(report&& later) {
     const impl& m = *impl_;
-    const bool empty = m.inputs.empty() && m.references == 0 &&
+    const bool empty = m.inputs.empty() && m.references == 0 && !m.sketch &&
+                       m.exact_url_limit == later.impl_->exact_url_limit &&
                        std::all_of(m.tables.begin(), m.tables.end(), [](const key_table& t) { return t.empty(); });
     // Merged into an empty report, the later one is the result as it is.
     if (empty)
@@ -218,6 +274,18 @@ std::uint64_t report::total(report_table t, std::uint64_t min_count) const noexc
     for (const auto& e : impl_->at(t).entries())
         if (e.tally.count >= min_count) n += e.tally.count;
     return n;
+}
+
+distinct_url_count report::distinct_urls() const noexcept {
+    const impl& m = *impl_;
+    if (!m.sketch) return {m.at(report_table::url).size(), true, 0};
+    return {m.sketch->estimate(), false, detail::url_sketch::relative_error()};
+}
+
+std::uint64_t report::exact_url_limit() const noexcept { return impl_->exact_url_limit; }
+
+std::span<const std::uint8_t> report::url_sketch() const noexcept {
+    return impl_->sketch ? impl_->sketch->registers() : std::span<const std::uint8_t>{};
 }
 
 std::vector<report_row> report::rows(report_table t, std::size_t limit, std::uint64_t min_count) const {
@@ -259,7 +327,7 @@ bool operator==(const report& a, const report& b) {
             p.error != q.error)
             return false;
     }
-    return x.tables == y.tables;
+    return x.tables == y.tables && x.sketch == y.sketch;
 }
 
 report merge(report a, const report& b) {
