@@ -31,7 +31,7 @@ _urlsift_value() {
                 report) COMPREPLY=($(compgen -W 'text json markdown html csv tsv' -- "$cur")) ;;
                 *) COMPREPLY=($(compgen -W 'text jsonl csv tsv' -- "$cur")) ;;
             esac ;;
-        --table) COMPREPLY=($(compgen -W 'scheme host domain wrapper form warning ip_host punycode_host lookalike_host relative url duplicate files' -- "$cur")) ;;
+        --table) COMPREPLY=($(compgen -W 'scheme host domain wrapper form warning ip_host punycode_host lookalike_host gateway anchor_mismatch part_kind relative url duplicate files' -- "$cur")) ;;
         --output | -o)
             compopt -o filenames 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;

@@ -91,7 +91,7 @@ set -l report '__urlsift_command report'
 complete -c urlsift -n $report -F
 complete -c urlsift -n $report -s h -l help -d 'show this help and exit'
 complete -c urlsift -n $report -s f -l format -x -a 'text json markdown html csv tsv' -d 'output format'
-complete -c urlsift -n $report -l table -x -a 'scheme host domain wrapper form warning ip_host punycode_host lookalike_host relative url duplicate files' -d 'the table csv and tsv write'
+complete -c urlsift -n $report -l table -x -a 'scheme host domain wrapper form warning ip_host punycode_host lookalike_host gateway anchor_mismatch part_kind relative url duplicate files' -d 'the table csv and tsv write'
 complete -c urlsift -n $report -s o -l output -r -F -d 'write the report to FILE'
 complete -c urlsift -n $report -l partial -d 'write a partial report for --merge'
 complete -c urlsift -n $report -l merge -d 'the operands are partial reports: add them up'

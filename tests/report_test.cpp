@@ -589,3 +589,71 @@ TEST_CASE("report: the sketch's hash is the same in every build", "[report]") {
     CHECK(stable_hash("http://www.w3.org/Addressing/") == 0xd1d3695c5a540b67ULL);
     CHECK(stable_hash("http://b\xc3\xbc" "cher.example/\xc3\xa9") == 0xb8637138c15576baULL);
 }
+
+TEST_CASE("report: anchor text that names another site, gateways and MIME parts", "[report]") {
+    report r;
+    const auto in = r.add_input("m.eml");
+    const auto link = [&](const std::string& url, std::string_view text, std::string_view kind) {
+        urlsift::found_reference ref;
+        ref.url = url;
+        ref.line = 1;
+        r.add(in, ref, {.part_kind = kind, .anchor_text = text});
+    };
+    link("http://login.evil.example/paypal", "www.paypal.com", "text/html");      // another site
+    link("https://www.paypal.com/signin", "PayPal.com sign-in", "text/html");     // its own, in another case
+    link("https://mail.example.co.uk/x", "https://www.example.co.uk/", "text/html"); // same registrable domain
+    link("http://192.0.2.7/", "https://bank.example.com/", "text/html");          // an IP address
+    link("https://docs.example.com/", "here", "text/html");                       // names no site
+    link("https://eur03.safelinks.protection.outlook.com/?url=https%3A%2F%2Fexample.org%2F&data=05", "", "text/plain");
+    link("https://lists.example.org/unsub", "", "header");
+    const auto keys = [&](report_table t) {
+        std::vector<std::pair<std::string, std::uint64_t>> out;
+        for (const auto& row : r.rows(t)) out.emplace_back(row.key, row.count);
+        return out;
+    };
+    using rows = std::vector<std::pair<std::string, std::uint64_t>>;
+    CHECK(keys(report_table::anchor_mismatch) == rows{{"example.com -> 192.0.2.7", 1},
+                                                      {"paypal.com -> login.evil.example", 1}});
+    CHECK(keys(report_table::gateway) == rows{{"safelinks", 1}});
+    CHECK(keys(report_table::part_kind) == rows{{"text/html", 5}, {"header", 1}, {"text/plain", 1}});
+    // Outside mail there is no part to count.
+    report plain;
+    urlsift::found_reference ref;
+    ref.url = "http://example.org/";
+    plain.add(plain.add_input("a.txt"), ref);
+    CHECK(plain.rows(report_table::part_kind).empty());
+}
+
+TEST_CASE("report --input mail: a phishing message's signals", "[report][mail][cli]") {
+    using namespace urlsift::test;
+    const scratch_dir dir;
+    write_file(dir.path / "m.eml",
+               "From: \"Accounts\" <accounts@example.net>\n"
+               "To: ada@example.org\n"
+               "Subject: Your account\n"
+               "MIME-Version: 1.0\n"
+               "Content-Type: multipart/alternative; boundary=\"b1\"\n"
+               "\n"
+               "--b1\n"
+               "Content-Type: text/plain; charset=utf-8\n"
+               "\n"
+               "Sign in at https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fwww.example.com%2Flogin&data=05\n"
+               "\n"
+               "--b1\n"
+               "Content-Type: text/html; charset=utf-8\n"
+               "\n"
+               "<p>Sign in at <a href=\"http://login.evil.example/paypal\">www.paypal.com</a>\n"
+               "or <a href=\"https://docs.example.com/\">here</a>.</p>\n"
+               "\n"
+               "--b1--\n");
+    const auto run = [&](const std::string& table) {
+        return run_cli("report --no-timestamp --input mail -f tsv --table " + table + " " +
+                       shell_quote((dir.path / "m.eml").string()));
+    };
+    const std::string name = (dir.path / "m.eml").string();
+    CHECK(run("gateway").out == "key\tcount\tfirst_input\tfirst_file\tfirst_line\nsafelinks\t1\t0\t" + name + "\t1\n");
+    CHECK(run("anchor_mismatch").out ==
+          "key\tcount\tfirst_input\tfirst_file\tfirst_line\npaypal.com -> login.evil.example\t1\t0\t" + name + "\t1\n");
+    CHECK(run("part_kind").out == "key\tcount\tfirst_input\tfirst_file\tfirst_line\ntext/html\t2\t0\t" + name +
+                                      "\t1\ntext/plain\t1\t0\t" + name + "\t1\n");
+}

@@ -56,14 +56,19 @@ enum class report_table : unsigned char {
     ip_host,       ///< hosts that are IP addresses, not names (a security signal)
     punycode_host, ///< hosts with an `xn--` (IDNA A-label) label (a spoofing signal)
     lookalike_host, ///< hosts with a label that deceives by UTS 39 (see `is_lookalike_host`)
+    gateway,       ///< links a mail security gateway wrapped, by gateway (`to_string(gateway_kind)`)
+    /// HTML links whose anchor text names a site in another registrable
+    /// domain than the link's: "shown -> actual" (`paypal.com -> evil.example`)
+    anchor_mismatch,
+    part_kind,     ///< references by the MIME content type of their part; "header" for a header's URL
     relative,      ///< relative references left unresolved (no base), as written
     url,           ///< absolute URLs: the distinct-URL set, exact up to the report's limit
 };
-inline constexpr std::size_t report_table_count = 11;
+inline constexpr std::size_t report_table_count = 14;
 
 /// "scheme", "host", "domain", "wrapper", "form", "warning", "ip_host",
-/// "punycode_host", "lookalike_host", "relative", "url": the stable names
-/// of the json format.
+/// "punycode_host", "lookalike_host", "gateway", "anchor_mismatch",
+/// "part_kind", "relative", "url": the stable names of the json format.
 URLSIFT_EXPORT std::string_view to_string(report_table t) noexcept;
 
 /// Distinct absolute URLs are counted exactly up to this many by default.
@@ -77,6 +82,16 @@ struct distinct_url_count {
     bool exact = true;
     /// For an estimate, its relative standard error (0.0081: 0.81 %); else 0.
     double relative_error = 0;
+};
+
+/// What the input stage knows of a reference beyond the reference itself.
+struct reference_context {
+    /// The lower-case content type of the MIME part it came from
+    /// ("text/plain"), "header" for a URL a header holds; empty for an input
+    /// that is not mail.
+    std::string_view part_kind;
+    /// For a link of an HTML `<a>` element: the text it shows.
+    std::string_view anchor_text;
 };
 
 /// One row of a table.
@@ -128,8 +143,9 @@ public:
     /// Appends an input with its facts as they are (a report read back from
     /// its serialized form); its `references` add to `references()`.
     std::uint64_t add_input(report_input facts);
-    /// Counts `ref`, found in input `input` (an ordinal `add_input` gave).
-    void add(std::uint64_t input, const found_reference& ref);
+    /// Counts `ref`, found in input `input` (an ordinal `add_input` gave),
+    /// with what the input stage knows of where it was.
+    void add(std::uint64_t input, const found_reference& ref, const reference_context& context = {});
     /// Records how reading input `input` ended.
     void finish_input(std::uint64_t input, std::uint64_t bytes, input_status status, std::string error = {});
     /// Adds `count` to `key` in table `t`, first seen at `first` (a report

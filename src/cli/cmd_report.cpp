@@ -51,7 +51,11 @@ references no base resolved; Section 7 warnings; and hosts that are IP
 addresses, punycode (xn--) names, or names with a label that ICU's spoof
 checker finds deceptive (UTS 39: scripts mixed, as in a Cyrillic a in
 "paypal", or a label that reads as an ASCII word it is not), which can
-hide where a link leads.
+hide where a link leads. With mail and web archives also: links a mail
+security gateway wrapped (Safe Links, Proofpoint, Google redirects, by
+gateway), HTML links whose text shows a site in another registrable
+domain than the one they lead to ("paypal.com -> evil.example"), and, for
+mail, the references by the content type of their MIME part.
 Every count is exact, and each key comes with the place it was seen first
 (FILE:LINE, where "first" follows the order of the inputs). The one
 exception is the set of distinct URLs, whose memory grows with the corpus:
@@ -100,7 +104,8 @@ Output formats:
         null}), "files" (input, name, status read|binary|failed,
         bytes, references, error), "failed_files", and "tables": scheme,
         host, domain, wrapper, form, warning, ip_host, punycode_host,
-        lookalike_host, relative, url and duplicate, each {"distinct", "total", "rows":
+        lookalike_host, gateway, anchor_mismatch, part_kind, relative, url
+        and duplicate, each {"distinct", "total", "rows":
         [{"key", "count", "first": {"input", "file", "line"}}]}.
         A final report holds the --top rows of each table and the --top
         files with the most references; with --partial, every row and every
@@ -118,8 +123,8 @@ Output formats:
         and only http, https, ftp and mailto URLs are links.
   csv, tsv
         one table, chosen with --table: scheme, host, domain, wrapper,
-        form, warning, ip_host, punycode_host, lookalike_host, relative,
-        url (the json tables), duplicate (URLs seen more than once) or
+        form, warning, ip_host, punycode_host, lookalike_host, gateway,
+        anchor_mismatch, part_kind, relative, url (the json tables), duplicate (URLs seen more than once) or
         files. A header line, then every row (--top N: the first N).
         Columns:
         key,count,first_input,first_file,first_line (first_input is the

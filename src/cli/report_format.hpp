@@ -76,6 +76,9 @@ inline constexpr report_section report_sections[] = {
     {"IP-address hosts", "host", report_table::ip_host},
     {"Punycode hosts", "host", report_table::punycode_host},
     {"Look-alike hosts", "host", report_table::lookalike_host},
+    {"Gateway-wrapped links", "gateway", report_table::gateway},
+    {"Anchor text naming another site", "shown -> actual", report_table::anchor_mismatch},
+    {"References by MIME part", "part", report_table::part_kind},
 };
 
 /// Appends the text summary as GitHub-flavoured Markdown: the totals and

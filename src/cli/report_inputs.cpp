@@ -139,15 +139,15 @@ private:
             progress_.bytes_scanned += p.text.size();
         }
         scan_message(m, mail_, [this](mail_reference& r) {
-            count(r.ref);
-            return true;
+            return count(r.ref, {.part_kind = r.part != nullptr ? std::string_view(r.part->content_type) : "header",
+                                 .anchor_text = r.anchor_text});
         });
         return !progress_.stop;
     }
 
     /// The resolution stage, as extract has it, against the record's base
     /// when a WARC record gave one; then the reference is counted.
-    bool add(found_reference& r) {
+    bool add(found_reference& r, const reference_context& context = {}) {
         const resolver* base = record_base_ ? &*record_base_ : base_ ? &*base_ : nullptr;
         if (base) {
             resolve_reference(r, *base);
@@ -155,12 +155,12 @@ private:
             if (auto c = resolve_absolute(r.url, s_.resolve)) r.url = std::move(*c);
         }
         r.line += line_offset_;
-        return count(r);
+        return count(r, context);
     }
 
     /// Counts a reference the resolution stage is done with.
-    bool count(const found_reference& r) {
-        into_->add(input_, r);
+    bool count(const found_reference& r, const reference_context& context = {}) {
+        into_->add(input_, r, context);
         return true;
     }
 
@@ -191,7 +191,7 @@ private:
             found_reference r = detail::structured_reference(link.value, wrapper_kind::quote);
             r.line = link.line;
             r.column = link.column;
-            add(r);
+            add(r, {.part_kind = {}, .anchor_text = link.anchor_text});
         }
     }
 

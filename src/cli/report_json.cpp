@@ -32,7 +32,7 @@ constexpr std::string_view format_name = "urlsift-report";
 constexpr std::array<report_table, report_table_count> all_tables = {
     report_table::scheme,  report_table::host,          report_table::domain,   report_table::wrapper,
     report_table::form,    report_table::warning,       report_table::ip_host,  report_table::punycode_host,
-    report_table::lookalike_host,
+    report_table::lookalike_host, report_table::gateway, report_table::anchor_mismatch, report_table::part_kind,
     report_table::relative, report_table::url};
 
 void append_uint(std::string& out, std::uint64_t n) { out += std::to_string(n); }

@@ -4,6 +4,8 @@
 #include <urlsift/report.hpp>
 
 #include <urlsift/reference.hpp>
+#include <urlsift/scanner.hpp>
+#include <urlsift/unwrap.hpp>
 #include <urlsift/warnings.hpp>
 
 #include "report/key_table.hpp"
@@ -60,6 +62,31 @@ void ascii_lower(std::string& s) noexcept {
         if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + ('a' - 'A'));
 }
 
+/// The registrable domain of `host`, or the host itself when it has none
+/// (an IP address, a single label): what a reader takes for the site.
+std::string_view site_of(std::string_view host) noexcept {
+    const std::string_view domain = registrable_domain(host);
+    return domain.empty() ? host : domain;
+}
+
+/// When the text of a link (`anchor`) shows a URL or host name whose site
+/// differs from that of `host`, where the link leads: "shown -> actual".
+/// Empty when the text names no site, or the link's own.
+std::string shown_elsewhere(std::string_view anchor, std::string_view host) {
+    // The text read as prose is read: by the scanner, abbreviations too
+    // (`www.paypal.com`, `paypal.com`).
+    for (const found_reference& shown : scan(anchor)) {
+        const reference_parts parts = parse_reference(shown.url);
+        if (!parts.site) continue;
+        std::string shown_host(detail::split_site(*parts.site).host);
+        if (shown_host.empty()) continue;
+        ascii_lower(shown_host);
+        const std::string_view a = site_of(shown_host), b = site_of(host);
+        if (a == b) return {};
+        return std::string(a) + " -> " + std::string(b);
+    }
+    return {};
+}
 
 }  // namespace
 
@@ -108,7 +135,7 @@ std::string_view to_string(input_status s) noexcept {
 std::string_view to_string(report_table t) noexcept {
     static constexpr std::string_view names[report_table_count] = {
         "scheme", "host", "domain", "wrapper", "form", "warning", "ip_host", "punycode_host", "lookalike_host",
-        "relative", "url"};
+        "gateway", "anchor_mismatch", "part_kind", "relative", "url"};
     const auto i = static_cast<std::size_t>(t);
     return i < report_table_count ? names[i] : std::string_view("url");
 }
@@ -150,13 +177,14 @@ void report::finish_input(std::uint64_t input, std::uint64_t bytes, input_status
     in.error = std::move(error);
 }
 
-void report::add(std::uint64_t input, const found_reference& ref) {
+void report::add(std::uint64_t input, const found_reference& ref, const reference_context& context) {
     impl& m = *impl_;
     ++m.inputs.at(input).references;
     ++m.references;
     const report_location where{input, ref.line};
     m.bump(report_table::wrapper, to_string(ref.wrapper), where);
     m.bump(report_table::form, to_string(ref.form), where);
+    if (!context.part_kind.empty()) m.bump(report_table::part_kind, valid_utf8(context.part_kind, m.scratch), where);
     const std::string_view url = valid_utf8(ref.url, m.scratch);
     // Section 7, judged as extract's --warnings does: on the URL as reported.
     for (const url_warning w : security_warnings(url)) m.bump(report_table::warning, to_string(w), where);
@@ -180,6 +208,10 @@ void report::add(std::uint64_t input, const found_reference& ref) {
     ascii_lower(m.lowered);
     const std::string_view host = m.lowered;
     m.bump(report_table::host, host, where);
+    if (const auto target = unwrap_gateways(url)) m.bump(report_table::gateway, to_string(target->gateway), where);
+    if (!context.anchor_text.empty())
+        if (const std::string shown = shown_elsewhere(context.anchor_text, host); !shown.empty())
+            m.bump(report_table::anchor_mismatch, valid_utf8(shown, m.scratch), where);
     if (is_ip_host(host)) {
         m.bump(report_table::ip_host, host, where);
         return;
