@@ -91,6 +91,9 @@ TEST_CASE("Safe Links: the url parameter, percent-decoded once", "[unwrap]") {
           "http://example.org/", safelinks);
     check("HTTPS://APC01.SAFELINKS.PROTECTION.OUTLOOK.COM/?url=https%3A%2F%2Fexample.org%2F&reserved=0",
           "https://example.org/", safelinks);
+    // Microsoft's US government clouds have their own domain.
+    check("https://gcc02.safelinks.protection.office365.us/?url=https%3A%2F%2Fexample.gov%2Fnotice&data=05",
+          "https://example.gov/notice", safelinks);
     // Non-ASCII: the target's UTF-8 comes back as UTF-8 (an IRI), and an
     // escape the target itself had stays one.
     check("https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fde.wikipedia.org%2Fwiki%2FK%C3%B6ln"
@@ -226,6 +229,8 @@ TEST_CASE("lookalike hosts are not gateways", "[unwrap]") {
     const std::string target = "url=https%3A%2F%2Fbank.example%2F&data=05";
     check_alone("https://safelinks.protection.outlook.com.evil.example/?" + target);
     check_alone("https://nam02.safelinks.protection.outlook.com.evil.example/?" + target);
+    check_alone("https://gcc02.safelinks.protection.office365.us.evil.example/?" + target);
+    check_alone("https://safelinks.protection.office365.us/?" + target);
     check_alone("https://evilsafelinks.protection.outlook.com/?" + target);
     check_alone("https://safelinks.protection.outlook.com/?" + target);  // no region label
     check_alone("https://nam02.safelinks.protection.outlook.com@evil.example/?" + target);

@@ -199,12 +199,15 @@ bool is_country_code(std::string_view s) { return s.size() == 2 && is_alpha(s[0]
 // Microsoft Defender for Office 365, "Safe Links": a link is rewritten to
 // https://<region>.safelinks.protection.outlook.com/?url=<the original,
 // percent-encoded>&data=..&sdata=..&reserved=0. Any host under
-// safelinks.protection.outlook.com is Microsoft's; the rest of the query is
-// the tenant's and the signature's.
+// safelinks.protection.outlook.com is Microsoft's, and under
+// safelinks.protection.office365.us for its US government clouds (GCC
+// High, DoD); the rest of the query is the tenant's and the signature's.
 bool is_safelinks_host(std::string_view host) {
-    constexpr std::string_view suffix = ".safelinks.protection.outlook.com";
-    return host.size() > suffix.size() && ends_with_nocase(host, suffix) &&
-           is_dotted_labels(host.substr(0, host.size() - suffix.size()));
+    for (const std::string_view suffix : {".safelinks.protection.outlook.com", ".safelinks.protection.office365.us"})
+        if (host.size() > suffix.size() && ends_with_nocase(host, suffix) &&
+            is_dotted_labels(host.substr(0, host.size() - suffix.size())))
+            return true;
+    return false;
 }
 
 std::optional<std::string> decode_safelinks(const reference_parts& p) {
