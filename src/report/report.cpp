@@ -210,8 +210,10 @@ void report::add(std::uint64_t input, const found_reference& ref, const referenc
     m.bump(report_table::host, host, where);
     if (const auto target = unwrap_gateways(url)) m.bump(report_table::gateway, to_string(target->gateway), where);
     if (!context.anchor_text.empty())
-        if (const std::string shown = shown_elsewhere(context.anchor_text, host); !shown.empty())
-            m.bump(report_table::anchor_mismatch, valid_utf8(shown, m.scratch), where);
+        if (const std::string shown = shown_elsewhere(context.anchor_text, host); !shown.empty()) {
+            std::string scratch;  // `url` may be a view of m.scratch
+            m.bump(report_table::anchor_mismatch, valid_utf8(shown, scratch), where);
+        }
     if (is_ip_host(host)) {
         m.bump(report_table::ip_host, host, where);
         return;
