@@ -597,3 +597,22 @@ TEST_CASE("regression: blanks are not joined into a scheme inside brackets", "[r
     // A line break inside the scheme is a URL broken across lines (Appendix E).
     CHECK(rewrite("<URL:HT\nTP://Example.com/a>\n", o) == "<URL:http://example.com/a>\n");
 }
+
+TEST_CASE("regression: a line a broken URL continued onto is left as written", "[rewriter][regression]") {
+    // `Se.ee/&-` was continued onto `S` because of what the rest of the
+    // second line held; completing `c.ee` there made the next pass end the
+    // first URL at the line break and complete it: not idempotent.
+    rewrite_options o;
+    o.base = *resolver::make("https://example.org/docs/", {.mode = resolve_mode::rfc3986, .normalize = true});
+    o.normalize = true;
+    o.angle_style = true;
+    o.scan.abbrev.kinds = abbrev_all;
+    o.scan.abbrev.https = true;
+    o.scan.hyphen = hyphen_policy::drop;
+    o.only = static_cast<rewrite_set>(rewrite_all & ~static_cast<rewrite_set>(rewrite_kind::relative));
+    o.scan.max_url_length = 10;
+    const std::string text = "Se.ee/&-\nS]c.ee";
+    const std::string once = rewrite(text, o);
+    CHECK(once == text);
+    CHECK(rewrite(once, o) == once);
+}

@@ -5,6 +5,8 @@
 
 #include <urlsift/rewriter.hpp>
 
+#include <algorithm>
+#include <optional>
 #include <utility>
 
 namespace urlsift {
@@ -20,6 +22,8 @@ struct rewriter::impl {
     std::uint64_t pending_start = 0;
     std::uint64_t emitted = 0;
     std::uint64_t edits = 0;
+    /// The last line of a URL broken across lines and left as written; 0: none.
+    std::uint64_t held_line = 0;
     bool stopped = false;
     scanner scan;
 
@@ -47,7 +51,16 @@ struct rewriter::impl {
 
     bool on_reference(found_reference& ref) {
         if (options.base) resolve_reference(ref, *options.base);
-        if (auto e = edit_for(ref, options)) apply(*e);
+        const bool on_held_line = held_line != 0 && ref.line == held_line;
+        const std::optional<rewrite_edit> e = on_held_line ? std::nullopt : edit_for(ref, options);
+        if (e) apply(*e);
+        // Appendix E: a URL broken across lines was continued onto its last
+        // line partly because of what the rest of that line holds. Left as
+        // written, it is read again next time, so an edit later on that
+        // line (`S]c.ee` completed) could end it sooner: leave that line be.
+        if (!e && ref.pieces.size() > 1)
+            if (const auto breaks = static_cast<std::uint64_t>(std::count(ref.raw.begin(), ref.raw.end(), '\n')))
+                held_line = ref.line + breaks;
         return !stopped;
     }
 
