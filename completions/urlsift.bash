@@ -118,7 +118,7 @@ _urlsift() {
                          --abbrev-scheme --literal-brackets --input --headers' ;;
             rewrite)
                 options='-h --help -V --version -i --in-place --follow-symlinks --dry-run --diff
-                         --only --style --binary --encoding --base
+                         --only --style --binary --encoding --input --base
                          --resolver --normalize --hyphen --max-url-length --abbrev
                          --abbrev-scheme --literal-brackets' ;;
             resolve)

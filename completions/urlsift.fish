@@ -85,6 +85,7 @@ complete -c urlsift -n $rewrite -l only -x -a '(__urlsift_list all relative abbr
 complete -c urlsift -n $rewrite -l style -x -a 'plain angle' -d 'angle: wrap bare URLs in <...> too'
 complete -c urlsift -n $rewrite -l binary -x -a 'skip text' -d 'files with a NUL byte, with -i or --diff'
 complete -c urlsift -n $rewrite -l encoding -x -a $encodings -d 'charset of the input and the output'
+complete -c urlsift -n $rewrite -l input -x -a 'text mail mbox auto' -d 'what the input is'
 
 # report
 set -l report '__urlsift_command report'

@@ -6,6 +6,7 @@
 #include <urlsift/export.hpp>
 #include <urlsift/found_reference.hpp>
 #include <urlsift/resolver.hpp>
+#include <urlsift/rewriter.hpp>
 #include <urlsift/scanner.hpp>
 
 #include <cstdint>
@@ -152,5 +153,57 @@ using mail_reference_sink = std::function<bool(mail_reference&)>;
 /// `options.base`. Returns false when the sink stopped.
 URLSIFT_EXPORT bool scan_message(const mail_message& message, const mail_scan_options& options,
                                  const mail_reference_sink& sink);
+
+/// How `rewrite_mail` rewrites the text parts of a message.
+struct mail_rewrite_options {
+    /// What to change. Its `base` is the one below everything the message
+    /// says (5.1.3, `--base`); a part's own base comes first.
+    rewrite_options rewrite{};
+    resolve_options resolve{}; ///< for the bases the message gives
+};
+
+/// What rewriting a message or a mailbox came to.
+struct mail_rewrite_result {
+    mail_read read;           ///< how reading went, and the messages read
+    std::uint64_t edits = 0;  ///< references changed
+    std::uint64_t parts = 0;  ///< parts written again
+};
+
+/// Receives a note for the user (a part left unchanged, and why), such as
+/// "part 2: left unchanged: it is signed (multipart/signed part 2; 1 edit
+/// not made)"; valid during the call.
+using mail_note_sink = std::function<void(std::string_view)>;
+
+/// Rewrites the text/plain parts of a message or a mailbox in `bytes`
+/// (the rewriter, against each part's Section 5.1 base, else the
+/// options' base) and writes the whole input to `out`.
+///
+/// Contract: the output equals `bytes` except for the encoded bodies of
+/// the text/plain parts with something to change; headers, MIME structure,
+/// the mbox `From ` lines, HTML parts and every other part stay byte for
+/// byte, and an input with nothing to change comes out unchanged. The
+/// rewriter sees a part's text as `read_mail` gives it (transfer encoding
+/// and charset decoded, quoted-printable and format=flowed soft breaks
+/// joined; in a mailbox mboxrd's `>From ` escapes are kept as stored, so
+/// they are written back as they were); a changed part is written again in its own charset and
+/// Content-Transfer-Encoding (quoted-printable and base64 lines at most 76
+/// characters), and a flowed part stays flowed, its soft breaks where they
+/// were. A part is left unchanged, with a note, when the rewritten text
+/// cannot be written in its charset, and when it is in multipart/signed,
+/// multipart/encrypted or application/pkcs7-mime (changing it would break
+/// the signature). `on_edit` is told of each changed part as one edit of
+/// `bytes`: the encoded bytes that differ. When the input is not mail
+/// (status `failed`), nothing is written.
+///
+///     std::string out;
+///     urlsift::rewrite_mail(eml, urlsift::mail_format::message, options,
+///                           [&](std::string_view s) { out += s; return true; });
+///
+/// Spec: Section 5.1 of 001_*.txt (the base), RFC 2045 (transfer
+/// encodings), RFC 3676 (format=flowed), RFC 1847 and RFC 5751 (signed and
+/// encrypted parts).
+URLSIFT_EXPORT mail_rewrite_result rewrite_mail(std::string_view bytes, mail_format format,
+                                                const mail_rewrite_options& options, const text_sink& out,
+                                                const edit_observer& on_edit = {}, const mail_note_sink& on_note = {});
 
 }  // namespace urlsift

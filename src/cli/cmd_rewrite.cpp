@@ -5,12 +5,14 @@
 #include "cli/diff.hpp"
 #include "cli/errors.hpp"
 #include "cli/escape.hpp"
+#include "cli/extract_mail.hpp"
 #include "cli/input.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/scan_settings.hpp"
 #include "cli/walk.hpp"
 
+#include <urlsift/mail.hpp>
 #include <urlsift/rewriter.hpp>
 #include <urlsift/text_source.hpp>
 
@@ -18,6 +20,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace urlsift::cli {
@@ -69,6 +72,21 @@ extract' does: hidden files and what .gitignore and .ignore files leave
 out are skipped (--hidden, --no-ignore), and -g, --include and --exclude
 apply.
 
+With --input mail (one message), mbox (a mailbox) or auto (mail when the
+input starts with a header block or a 'From ' line, else text), messages
+are read as MIME: headers, the MIME structure and every part with nothing
+to change stay byte for byte. Only text/plain parts are rewritten (HTML
+parts are not rewritten yet), each against its own base (Content-Base or
+Content-Location of the part or an enclosing part, else --base), reading
+its text decoded, quoted-printable and format=flowed soft breaks joined; a
+changed part is written again in its own charset and transfer encoding,
+flowed text staying flowed. A part whose new text its charset cannot hold,
+and signed or encrypted parts (multipart/signed, multipart/encrypted,
+application/pkcs7-mime), are left unchanged, with a note on standard
+error. --encoding applies to text input only: a message names its own
+charsets. As a mail reader's display filter (mutt):
+  set display_filter="urlsift rewrite --input auto"
+
 With --encoding the input is read in that charset and the output written
 in it too. Its text must encode back to exactly its bytes: one that does
 not (bytes invalid in the charset, say) is reported with exit status 2 and,
@@ -81,6 +99,7 @@ Examples:
   urlsift rewrite --diff -r --base https://example.org/docs/ docs/    review first
   urlsift rewrite --only joined --style angle < mail.txt
   urlsift rewrite -i --encoding latin1 --base https://example.org/ old-notes.txt
+  urlsift rewrite --input mail --base https://example.org/ msg.eml
 
 Exit status: 0 when done, 2 on error. With --dry-run or --diff: 0 if
 something would change, 1 if nothing would, 2 on error.
@@ -95,6 +114,8 @@ struct settings {
     bool diff = false;
     bool binary_text = false;
     std::string encoding = "utf-8";
+    std::string input = "text";   ///< --input: text, mail, mbox or auto
+    resolve_options resolve;      ///< for the bases a message gives its parts
 };
 
 void report(const std::string& path, const std::string& message) {
@@ -186,7 +207,15 @@ bool rewrite_to_stdout(const settings& st, text_source& source, const std::strin
 
 enum class outcome { unchanged, changed, skipped, failed };
 
-outcome rewrite_in_place(const settings& st, text_source& source, const std::string& path) {
+/// What writing a rewritten file came to: an outcome decided on the way
+/// (skipped, failed: already reported), or the number of edits made.
+using rewritten = std::variant<outcome, std::uint64_t>;
+
+/// -i: `path` rewritten by `rewrite(target, file)`, which reads the file
+/// from `target` and writes it into `file`, a temporary file that replaces
+/// it when something changed.
+template <class Rewrite>
+outcome edit_in_place(const settings& st, const std::string& path, Rewrite&& rewrite) {
     if (path == "-") {
         report(path, "cannot edit standard input in place; give file names");
         return outcome::failed;
@@ -201,26 +230,13 @@ outcome rewrite_in_place(const settings& st, text_source& source, const std::str
         report(path, file.error() + "; left unchanged");
         return outcome::failed;
     }
-    encoded_sink sink(st, [&file](std::string_view s) { return file.write(s); });
-    rewriter w(st.rewrite, [&sink](std::string_view s) { return sink(s); });
-    bool binary = false;
-    const text_read got = source.read_fd(target.fd(), [&](std::string_view text) {
-        binary = late_binary(st, source, text);
-        return !binary && w.feed(text);
-    });
-    if (got.what == text_read::status::binary || binary) {
-        report_binary(path, got, source);
-        return outcome::skipped;
-    }
-    w.finish();
-    sink.finish();
-    const std::string& failure = !got.error.empty() ? got.error : file.error();
-    if (!failure.empty()) {
-        report(path, failure + "; left unchanged");
+    const rewritten w = rewrite(target, file);
+    if (const outcome* early = std::get_if<outcome>(&w)) return *early;
+    if (!file.error().empty()) {
+        report(path, file.error() + "; left unchanged");
         return outcome::failed;
     }
-    report_notes(path, got, source);
-    if (w.edit_count() == 0) return outcome::unchanged;
+    if (std::get<std::uint64_t>(w) == 0) return outcome::unchanged;
     if (!target.still_in_place()) {
         report(path, "it was replaced while being rewritten; left as the other writer left it");
         return outcome::failed;
@@ -232,9 +248,44 @@ outcome rewrite_in_place(const settings& st, text_source& source, const std::str
     return outcome::changed;
 }
 
+outcome rewrite_in_place(const settings& st, text_source& source, const std::string& path) {
+    return edit_in_place(st, path, [&](const edit_target& target, atomic_file& file) -> rewritten {
+        encoded_sink sink(st, [&file](std::string_view s) { return file.write(s); });
+        rewriter w(st.rewrite, [&sink](std::string_view s) { return sink(s); });
+        bool binary = false;
+        const text_read got = source.read_fd(target.fd(), [&](std::string_view text) {
+            binary = late_binary(st, source, text);
+            return !binary && w.feed(text);
+        });
+        if (got.what == text_read::status::binary || binary) {
+            report_binary(path, got, source);
+            return outcome::skipped;
+        }
+        w.finish();
+        sink.finish();
+        if (!got.error.empty()) {
+            report(path, got.error + "; left unchanged");
+            return outcome::failed;
+        }
+        if (file.error().empty()) report_notes(path, got, source);
+        return w.edit_count();
+    });
+}
+
 // The most --diff holds of one file: the lines of a run of nearby edits
 // and their context (a file on one long line is held whole).
 constexpr std::size_t diff_held_limit = 64 << 20;
+
+// The diff of `label` for --diff, written to `out` (escaped for a
+// terminal), holding at most `held` bytes of one file.
+unified_diff diff_to(const std::string& label, output& out, std::size_t held) {
+    return unified_diff(label, [&out](std::string_view hunks) {
+        if (!out.is_terminal()) return out.write(hunks);
+        std::string shown;
+        append_visible(shown, hunks, true);
+        out.write(shown);
+    }, held);
+}
 
 // --dry-run / --diff: the input streams through the rewriter, and only the
 // edits (and, for --diff, the lines around them) are kept. The diff is in
@@ -242,14 +293,7 @@ constexpr std::size_t diff_held_limit = 64 << 20;
 outcome preview(const settings& st, text_source& source, const std::string& path, output& out) {
     const std::string label = path == "-" ? "(standard input)" : path;
     std::optional<unified_diff> diff;
-    if (st.diff) {
-        diff.emplace(label, [&out](std::string_view hunks) {
-            if (!out.is_terminal()) return out.write(hunks);
-            std::string shown;
-            append_visible(shown, hunks, true);
-            out.write(shown);
-        }, diff_held_limit);
-    }
+    if (st.diff) diff.emplace(diff_to(label, out, diff_held_limit));
     // The input offset the rewriter has written up to is what it wrote,
     // less what its edits added.
     std::uint64_t written = 0, edits = 0;
@@ -291,6 +335,102 @@ outcome preview(const settings& st, text_source& source, const std::string& path
     if (diff) diff->finish();
     if (edits == 0) return outcome::unchanged;
     if (!st.diff) out.write(visible_if(out, label) + ": " + std::to_string(edits) + (edits == 1 ? " edit\n" : " edits\n"));
+    return outcome::changed;
+}
+
+// --input mail|mbox|auto: an input is read whole (GMime needs the message,
+// and `auto` looks at its start), then rewritten as a message, a mailbox or,
+// for `auto`, text. Returns the references changed; nullopt when the input
+// is not mail (reported; nothing was written).
+std::optional<std::uint64_t> rewrite_whole(const settings& st, const std::string& path, std::string_view bytes,
+                                           const text_sink& write, const edit_observer& on_edit = {}) {
+    constexpr std::size_t head_size = 64 * 1024; // what `auto` looks at, as extract does
+    const std::optional<mail_format> as = input_format(st.input, bytes.substr(0, head_size));
+    if (!as) {
+        rewriter w(st.rewrite, write, on_edit);
+        w.feed(bytes);
+        w.finish();
+        return w.edit_count();
+    }
+    const auto note = [&path](std::string_view n) { report(path, "note: " + std::string(n)); };
+    const mail_rewrite_result got = rewrite_mail(bytes, *as, {st.rewrite, st.resolve}, write, on_edit, note);
+    if (got.read.what == mail_read::status::failed) {
+        report(path, got.read.error);
+        return std::nullopt;
+    }
+    return got.edits;
+}
+
+// Plain text that `auto` took for text, with a NUL byte: binary, as the
+// text path tells it when it edits or previews.
+bool binary_text_input(const settings& st, std::string_view bytes) {
+    return !st.binary_text && !input_format(st.input, bytes.substr(0, 64 * 1024)) &&
+           bytes.find('\0') != std::string_view::npos;
+}
+
+bool rewrite_mail_to_stdout(const settings& st, const std::string& path, output& out) {
+    std::string error;
+    const std::string bytes = read_whole(path, error);
+    if (!error.empty()) {
+        report(path, error);
+        return false;
+    }
+    const auto edits = rewrite_whole(st, path, bytes, [&out](std::string_view s) {
+        out.write(s);
+        return true;
+    });
+    // What is not mail passes through unchanged: a filter loses nothing.
+    if (!edits) out.write(bytes);
+    out.flush();
+    return edits.has_value();
+}
+
+outcome rewrite_mail_in_place(const settings& st, const std::string& path) {
+    return edit_in_place(st, path, [&](const edit_target& target, atomic_file& file) -> rewritten {
+        std::string error;
+        const std::string bytes = read_whole(target.fd(), error);
+        if (!error.empty()) {
+            report(path, error + "; left unchanged");
+            return outcome::failed;
+        }
+        if (binary_text_input(st, bytes)) {
+            report(path, "binary file skipped (use --binary text to rewrite it)");
+            return outcome::skipped;
+        }
+        const auto edits = rewrite_whole(st, path, bytes, [&file](std::string_view s) { return file.write(s); });
+        if (!edits) return outcome::failed;
+        return *edits;
+    });
+}
+
+// --dry-run / --diff of a message: the diff is of the input's bytes, so a
+// changed quoted-printable or base64 part shows as its encoded lines.
+outcome preview_mail(const settings& st, const std::string& path, output& out) {
+    const std::string label = path == "-" ? "(standard input)" : path;
+    std::string error;
+    const std::string bytes = read_whole(path, error);
+    if (!error.empty()) {
+        report(path, error);
+        return outcome::failed;
+    }
+    if (binary_text_input(st, bytes)) {
+        report(path, "binary file skipped (use --binary text to rewrite it)");
+        return outcome::skipped;
+    }
+    std::optional<unified_diff> diff;
+    if (st.diff) {
+        diff.emplace(diff_to(label, out, bytes.size() + 1));
+        diff->text(bytes);
+    }
+    const auto edits = rewrite_whole(st, path, bytes, [](std::string_view) { return true; },
+                                     [&diff](const rewrite_edit& e) {
+                                         if (diff) diff->edit(e);
+                                     });
+    if (!edits) return outcome::failed;
+    if (diff) diff->finish();
+    if (*edits == 0) return outcome::unchanged;
+    if (!st.diff)
+        out.write(visible_if(out, label) + ": " + std::to_string(*edits) + (*edits == 1 ? " edit\n" : " edits\n"));
     return outcome::changed;
 }
 
@@ -340,13 +480,16 @@ int cmd_rewrite(const args& arguments) {
         ("style", po::value<std::string>(&style), "plain (default), or angle: also wrap bare URLs in <...>")
         ("binary", po::value<std::string>(&binary), "files with a NUL byte, with -i or --diff: skip (default) or text")
         ("encoding", po::value<std::string>(&st.encoding),
-            "charset of the input, and of the output: utf-8 (default), latin1, windows-1252, utf-16le, ...");
+            "charset of the input, and of the output: utf-8 (default), latin1, windows-1252, utf-16le, ...")
+        ("input", po::value<std::string>(&st.input),
+            "text (default), mail (one message), mbox (a mailbox), or auto (mail when it starts with headers "
+            "or a 'From ' line): rewrite the text/plain parts of messages, leaving headers and HTML parts as they are");
     // clang-format on
     walk_settings walk;
     add_walk_options(opts, walk);
     add_scan_options(opts, scan,
                      "abbreviations to complete: all, none, or a list (default: www,ftp)");
-    const auto vm = parse_command_line("rewrite", a, opts, "input");
+    const auto vm = parse_command_line("rewrite", a, opts, "operand");
     if (answered_help_or_version(vm, usage, opts, epilog)) return 0;
 
     // `news.gmane.org` in a changelog names a server under discussion; only
@@ -355,6 +498,11 @@ int cmd_rewrite(const args& arguments) {
     st.rewrite.scan = make_scan_options("rewrite", scan, sure);
     st.rewrite.base = make_base("rewrite", scan);
     st.rewrite.normalize = scan.normalize;
+    st.resolve = make_resolve_options("rewrite", scan);
+    check_input_kind("rewrite", st.input);
+    const bool mail = st.input != "text";
+    if (mail && vm.count("encoding") != 0 && st.encoding != "utf-8")
+        throw usage_error("rewrite", "--encoding applies to --input text only: a message names the charset of each part");
     const auto kinds = parse_rewrite_list(only);
     if (!kinds) throw usage_error("rewrite", "unknown --only '" + only + "' (all, or a list of relative,abbreviated,joined)");
     st.rewrite.only = *kinds;
@@ -374,7 +522,7 @@ int cmd_rewrite(const args& arguments) {
     if (st.in_place) atomic_file::remove_on_signals();
 
     const std::vector<std::string> operands =
-        vm.count("input") ? vm["input"].as<std::vector<std::string>>() : std::vector<std::string>{};
+        vm.count("operand") ? vm["operand"].as<std::vector<std::string>>() : std::vector<std::string>{};
     if (st.in_place && operands.empty())
         throw usage_error("rewrite", "-i edits files in place: give the files to edit");
     std::vector<input_error> errors;
@@ -392,7 +540,17 @@ int cmd_rewrite(const args& arguments) {
         failed = true;
     }
     for (const auto& f : files) {
-        if (st.dry_run) {
+        if (mail) {
+            if (st.dry_run) {
+                const outcome o = preview_mail(st, f, out);
+                failed |= o == outcome::failed;
+                changed |= o == outcome::changed;
+            } else if (st.in_place) {
+                failed |= rewrite_mail_in_place(st, f) == outcome::failed;
+            } else {
+                failed |= !rewrite_mail_to_stdout(st, f, out);
+            }
+        } else if (st.dry_run) {
             const outcome o = preview(st, source, f, out);
             failed |= o == outcome::failed;
             changed |= o == outcome::changed;

@@ -8,6 +8,7 @@
 #include "mail/flowed.hpp"
 #include "mail/header_urls.hpp"
 #include "mail/html_links.hpp"
+#include "mail/message_walk.hpp"
 #include "text/ascii.hpp"
 
 #include <gmime/gmime.h>
@@ -21,26 +22,15 @@ namespace urlsift {
 
 namespace {
 
+using detail::gobject_ptr;
 using detail::header_kind;
-
-struct gobject_unref {
-    void operator()(void* p) const noexcept {
-        if (p != nullptr) g_object_unref(p);
-    }
-};
-template <class T>
-using gobject_ptr = std::unique_ptr<T, gobject_unref>;
+using detail::init_gmime;
 
 /// A string GMime allocated, taken over.
 std::string take(char* s) {
     std::string out = s != nullptr ? s : "";
     g_free(s);
     return out;
-}
-
-void init_gmime() {
-    static std::once_flag once;
-    std::call_once(once, [] { g_mime_init(); });
 }
 
 std::string child_path(const std::string& parent, int index) {
@@ -92,11 +82,17 @@ struct context {
     /// Inside an alternative to the text/plain part at this path: HTML gives
     /// only the links that part lacks, other plain text is a copy.
     std::string alternative_of;
+    /// Inside a multipart/signed or multipart/encrypted part (RFC 1847):
+    /// "signed" or "encrypted", and the part's path; empty outside one.
+    std::string_view sealed_as;
+    std::string sealed_path;
 };
 
 class message_reader {
 public:
     message_reader(mail_message& m, bool mbox) : m_(m), mbox_(mbox) {}
+    /// A reader that hands each leaf to `visit` rather than reading it.
+    message_reader(mail_message& m, const detail::leaf_visitor& visit) : m_(m), mbox_(false), visit_(&visit) {}
 
     /// A message: its headers, then its body. `path` is "" for the message
     /// read, else the path of the message/rfc822 part that holds it.
@@ -128,6 +124,7 @@ private:
     }
 
     void read_header_urls(GMimeObject* object, const std::string& path, const std::optional<std::string>& base) {
+        if (visit_ != nullptr) return;
         GMimeHeaderList* headers = g_mime_object_get_header_list(object);
         if (headers == nullptr) return;
         const int n = g_mime_header_list_get_count(headers);
@@ -162,13 +159,17 @@ private:
         const std::optional<std::string> own = own_base(object, ctx.base);
         context inner = ctx;
         if (own) inner.base = own;
+        if (inner.sealed_as.empty() && (GMIME_IS_MULTIPART_SIGNED(object) || GMIME_IS_MULTIPART_ENCRYPTED(object))) {
+            inner.sealed_path = path;
+            inner.sealed_as = GMIME_IS_MULTIPART_SIGNED(object) ? "signed" : "encrypted";
+        }
         if (GMIME_IS_MULTIPART(object)) {
             read_multipart(GMIME_MULTIPART(object), path, inner);
         } else if (GMIME_IS_MESSAGE_PART(object)) {
             GMimeMessage* message = g_mime_message_part_get_message(GMIME_MESSAGE_PART(object));
             if (message != nullptr) read_message(message, path, inner);
         } else if (GMIME_IS_PART(object)) {
-            read_leaf(GMIME_PART(object), path, ctx, own);
+            read_leaf(GMIME_PART(object), path, inner, own);
         }
     }
 
@@ -176,6 +177,12 @@ private:
         const int n = g_mime_multipart_get_count(multipart);
         GMimeObject* object = GMIME_OBJECT(multipart);
         int plain = -1;
+        // A visitor sees every part; what is read of an alternative is
+        // read_leaf's concern.
+        if (visit_ != nullptr) {
+            for (int i = 0; i < n; ++i) read_entity(g_mime_multipart_get_part(multipart, i), child_path(path, i), ctx);
+            return;
+        }
         // RFC 2046 section 5.1.4: the parts are the same content. The plain
         // text is what the writer saw; the HTML may hold links it lacks.
         if (ctx.alternative_of.empty() &&
@@ -199,24 +206,18 @@ private:
 
     void read_leaf(GMimePart* part, const std::string& path, const context& ctx, const std::optional<std::string>& own) {
         GMimeObject* object = GMIME_OBJECT(part);
+        if (visit_ != nullptr) {
+            mail_part p = leaf_info(object, path, ctx, own);
+            (*visit_)({part, p, ctx.sealed_as, ctx.sealed_path});
+            return;
+        }
         // Attachments that are not text (images, archives, PDF) hold no
         // text to read; a text attachment (a patch, a log) is read.
         if (!is_text(object) || !GMIME_IS_TEXT_PART(object)) return;
         GMimeContentType* type = g_mime_object_get_content_type(object);
         const bool html = g_mime_content_type_is_type(type, "text", "html") != 0;
         if (!html && !ctx.alternative_of.empty()) return;
-        mail_part p;
-        p.path = path;
-        p.content_type = lower(take(g_mime_content_type_get_mime_type(type)));
-        p.html = html;
-        p.alternative_of = ctx.alternative_of;
-        if (own) {
-            p.base = own;
-            p.base_from = base_source::part;
-        } else if (ctx.base) {
-            p.base = ctx.base;
-            p.base_from = base_source::enclosing;
-        }
+        mail_part p = leaf_info(object, path, ctx, own);
         // GMime decodes the transfer encoding (quoted-printable soft
         // breaks are joined here) and converts the declared charset.
         std::string text = take(g_mime_text_part_get_text(GMIME_TEXT_PART(object)));
@@ -240,8 +241,30 @@ private:
         m_.parts.push_back(std::move(p));
     }
 
+    /// A leaf's path, content type and base (Section 5.1: its own
+    /// Content-Base/Content-Location, else the enclosing entities'), without
+    /// its text.
+    static mail_part leaf_info(GMimeObject* object, const std::string& path, const context& ctx,
+                               const std::optional<std::string>& own) {
+        GMimeContentType* type = g_mime_object_get_content_type(object);
+        mail_part p;
+        p.path = path;
+        p.content_type = lower(take(g_mime_content_type_get_mime_type(type)));
+        p.html = g_mime_content_type_is_type(type, "text", "html") != 0;
+        p.alternative_of = ctx.alternative_of;
+        if (own) {
+            p.base = own;
+            p.base_from = base_source::part;
+        } else if (ctx.base) {
+            p.base = ctx.base;
+            p.base_from = base_source::enclosing;
+        }
+        return p;
+    }
+
     mail_message& m_;
     bool mbox_;
+    const detail::leaf_visitor* visit_ = nullptr;
 };
 
 mail_read read_stream(GMimeStream* stream, mail_format format, const message_sink& sink) {
@@ -274,6 +297,16 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
 }
 
 }  // namespace
+
+void detail::init_gmime() {
+    static std::once_flag once;
+    std::call_once(once, [] { g_mime_init(); });
+}
+
+void detail::walk_leaves(GMimeMessage* message, const leaf_visitor& visit) {
+    mail_message m;
+    message_reader(m, visit).read_message(message, "", {});
+}
 
 std::string_view to_string(base_source s) noexcept {
     switch (s) {

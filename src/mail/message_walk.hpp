@@ -1,0 +1,47 @@
+#pragma once
+// The walk read_mail makes through a message, for the stages that work on
+// GMime's parts themselves (rewrite_message.cpp): each leaf with the base
+// Section 5.1 gives it, computed once, in read_mail.cpp.
+
+#include <urlsift/mail.hpp>
+
+#include <gmime/gmime.h>
+
+#include <functional>
+#include <memory>
+#include <string_view>
+
+namespace urlsift::detail {
+
+struct gobject_unref {
+    void operator()(void* p) const noexcept {
+        if (p != nullptr) g_object_unref(p);
+    }
+};
+/// A GObject this code holds a reference to.
+template <class T>
+using gobject_ptr = std::unique_ptr<T, gobject_unref>;
+
+/// g_mime_init, once per process.
+void init_gmime();
+
+/// A leaf part as the walk meets it.
+struct leaf_visit {
+    GMimePart* part;
+    /// Its path, content type and base; `text` and `links` are empty.
+    const mail_part& info;
+    /// In a multipart/signed or multipart/encrypted part (RFC 1847):
+    /// "signed" or "encrypted"; empty outside one.
+    std::string_view sealed_as;
+    /// That part's path ("" when it is the message's body).
+    std::string_view sealed_path;
+};
+using leaf_visitor = std::function<void(const leaf_visit&)>;
+
+/// Walks `message` as read_mail does (multipart and message/rfc822
+/// recursion, IMAP part paths, Section 5.1 bases), calling `visit` for every
+/// leaf part in order: text or not, each alternative of a
+/// multipart/alternative.
+void walk_leaves(GMimeMessage* message, const leaf_visitor& visit);
+
+}  // namespace urlsift::detail
