@@ -318,3 +318,30 @@ TEST_CASE("grep-style: rewrite and report choose files as extract does", "[cli][
     CHECK(t("rewrite -r --dry-run --no-ignore").out == "ignored.txt: 1 edit\nwww.txt: 1 edit\n");
     CHECK(t("report -r --no-timestamp -f json --exclude='note*'").out.find("\"references\": 2") != std::string::npos);
 }
+
+TEST_CASE("grep-style: options and file names in any order, and -- before names that start with -",
+          "[cli][grep]") {
+    const tree t;
+    t.add("-x.txt", "see <http://dash.example/>\n");
+    t.add("--", "see <http://dashdash.example/>\n");
+    // Options after names, values in every form, names kept in their order.
+    CHECK(t("extract none.txt -f jsonl sub/deep.txt -H").out.starts_with("{\"file\":\"sub/deep.txt\""));
+    CHECK(t("extract sub/deep.txt -m 1 note.txt -H").out ==
+          "sub/deep.txt:http://deep.example/\nnote.txt:http://a.example/1\n");
+    CHECK(t("extract -Hm1 sub/deep.txt note.txt").out == "sub/deep.txt:http://deep.example/\nnote.txt:http://a.example/1\n");
+    CHECK(t("extract --max-c=1 note.txt").out == "http://a.example/1\n");  // an unambiguous prefix
+    CHECK(t("extract --max-count -1 note.txt").out == note_urls);           // a value that starts with -
+    // After --, every word is a file name.
+    CHECK(t("extract -H -- -x.txt --").out == "-x.txt:http://dash.example/\n--:http://dashdash.example/\n");
+    // Standard input among files.
+    CHECK(t.script("echo 'http://stdin.example/' | $U extract -H note.txt - -m 1").out ==
+          "note.txt:http://a.example/1\n(standard input):http://stdin.example/\n");
+    // What cannot be told is still refused as before.
+    const auto bad = t("extract --frobnicate note.txt", true);
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.out, Catch::Contains("unrecognised option '--frobnicate'"));
+    // Many names: as many as xargs passes.
+    std::string many;
+    for (int i = 0; i < 3000; ++i) many += " none.txt";
+    CHECK(t("extract -c" + many + " note.txt -H").out.ends_with("note.txt:3\n"));
+}

@@ -10,6 +10,62 @@
 
 namespace urlsift::cli {
 
+namespace {
+
+/// Whether `d` takes the token after it as its value.
+bool takes_next(const po::option_description* d) { return d != nullptr && d->semantic()->min_tokens() > 0; }
+
+/// `a` with its operands moved after a `--`, in their order. Boost's
+/// parser removes each operand from the front of its list, which makes
+/// `xargs urlsift extract` with 100,000 file names quadratic; after `--`
+/// it takes them all at once. A token is an operand unless it is an
+/// option or the value of the option before it; what cannot be told (an
+/// unknown or ambiguous option) is left in place for Boost to report.
+args operands_last(const args& a, const po::options_description& all) {
+    args options, operands;
+    const auto find = [&all](const std::string& name) -> const po::option_description* {
+        try {
+            return all.find_nothrow(name, true);  // unix_style allows an unambiguous prefix
+        } catch (const po::error&) {
+            return nullptr;
+        }
+    };
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const std::string& t = a[i];
+        if (t == "--") {
+            operands.insert(operands.end(), a.begin() + static_cast<std::ptrdiff_t>(i) + 1, a.end());
+            break;
+        }
+        if (t.size() < 2 || t[0] != '-') {
+            operands.push_back(t);  // `-` alone is standard input
+            continue;
+        }
+        options.push_back(t);
+        bool value_next = false;
+        if (t[1] == '-') {
+            value_next = t.find('=') == std::string::npos && takes_next(find(t.substr(2)));
+        } else {
+            // A bundle of short options: the first that takes a value takes
+            // the rest of the token, or the next token when none is left.
+            for (std::size_t k = 1; k < t.size(); ++k) {
+                const po::option_description* d = all.find_nothrow(std::string{'-', t[k]}, false);
+                if (d == nullptr) break;
+                if (takes_next(d)) {
+                    value_next = k + 1 == t.size();
+                    break;
+                }
+            }
+        }
+        if (value_next && i + 1 < a.size()) options.push_back(a[++i]);
+    }
+    if (operands.empty()) return options;
+    options.push_back("--");
+    options.insert(options.end(), operands.begin(), operands.end());
+    return options;
+}
+
+}  // namespace
+
 po::variables_map parse_command_line(std::string_view command, const args& a, const po::options_description& visible,
                                      const char* positional_name) {
     po::options_description all;
@@ -20,7 +76,11 @@ po::variables_map parse_command_line(std::string_view command, const args& a, co
     po::variables_map vm;
     try {
         po::parsed_options parsed =
-            po::command_line_parser(a).options(all).positional(pos).style(po::command_line_style::unix_style).run();
+            po::command_line_parser(operands_last(a, all))
+                .options(all)
+                .positional(pos)
+                .style(po::command_line_style::unix_style)
+                .run();
         // As in grep and ripgrep, a repeated option takes its last value
         // (`--format text --format jsonl` is jsonl), so that a shell
         // alias's choices can be overridden; Boost would refuse the second.
