@@ -657,3 +657,35 @@ TEST_CASE("report --input mail: a phishing message's signals", "[report][mail][c
     CHECK(run("part_kind").out == "key\tcount\tfirst_input\tfirst_file\tfirst_line\ntext/html\t2\t0\t" + name +
                                       "\t1\ntext/plain\t1\t0\t" + name + "\t1\n");
 }
+
+TEST_CASE("report: a host's signals are worked out once and counted for every reference", "[report]") {
+    // The second reference to each host takes what the first worked out.
+    report r;
+    const auto in = r.add_input("hosts.txt");
+    for (int round = 0; round < 2; ++round)
+        for (const std::string url : {"http://www.Example.co.uk./x", "http://a.b.example.com.:80/", "http://192.168.0.1./",
+                                      "http://xn--80ak6aa92e.com./", "http://localhost/"}) {
+            urlsift::found_reference ref;
+            ref.url = url;
+            ref.line = 1;
+            r.add(in, ref);
+        }
+    const auto keys = [&](report_table t) {
+        std::vector<std::pair<std::string, std::uint64_t>> out;
+        for (const auto& row : r.rows(t)) out.emplace_back(row.key, row.count);
+        return out;
+    };
+    using rows = std::vector<std::pair<std::string, std::uint64_t>>;
+    CHECK(keys(report_table::domain) == rows{{"example.co.uk", 2}, {"example.com", 2}, {"xn--80ak6aa92e.com", 2}});
+    CHECK(keys(report_table::ip_host) == rows{{"192.168.0.1.", 2}});
+    CHECK(keys(report_table::punycode_host) == rows{{"xn--80ak6aa92e.com.", 2}});
+    CHECK(keys(report_table::lookalike_host) == rows{{"xn--80ak6aa92e.com.", 2}});
+    // Merged from another report, a host's signals are worked out again.
+    report later;
+    urlsift::found_reference ref;
+    ref.url = "http://192.168.0.1./again";
+    later.add(later.add_input("later.txt"), ref);
+    r.merge(later);
+    r.add(0, ref);
+    CHECK(keys(report_table::ip_host) == rows{{"192.168.0.1.", 4}});
+}

@@ -30,6 +30,11 @@ struct unwrapped {
     unsigned layers = 1;  ///< gateways removed: more than 1 for a wrapped wrapper
 };
 
+/// Whether `host` (no brackets, no port) is one of the gateways' own
+/// hosts, in any case: the test `unwrap_gateway` makes first, for a caller
+/// that has the host already and wants to skip the rest for other hosts.
+URLSIFT_EXPORT bool is_gateway_host(std::string_view host) noexcept;
+
 /// Reads `url` as one gateway's link and returns its target, or nullopt when
 /// `url` is no such link or its target cannot be read.
 ///

@@ -35,6 +35,7 @@ key_table& key_table::operator=(const key_table& other) {
 void key_table::clear() noexcept {
     entries_.clear();
     slots_.clear();
+    last_ = 0;
     blocks_.clear();
     block_left_ = 0;
     block_at_ = nullptr;
@@ -90,18 +91,31 @@ const char* key_table::store(std::string_view key) {
     return at;
 }
 
-void key_table::add(std::string_view key, std::uint64_t count, report_location first) {
+key_table::entry& key_table::add(std::string_view key, std::uint64_t count, report_location first) {
+    // References come in runs that share a key (the scheme, wrapper and
+    // form of nearly every one; a host over a page): the key added last is
+    // tried before the index.
+    if (last_ < entries_.size()) {
+        entry& e = entries_[last_];
+        if (e.key() == key) {
+            e.tally.count += count;
+            e.tally.first = std::min(e.tally.first, first);
+            return e;
+        }
+    }
     if ((entries_.size() + 1) * 2 > slots_.size()) grow();
     const std::uint64_t h = hash_of(key);
     const std::size_t i = probe(key, h);
     if (slots_[i] == 0) {
         if (entries_.size() >= index_mask) throw std::length_error("report: more than 4294967294 distinct keys in a table");
-        entries_.push_back({h, store(key), key.size(), {}});
+        entries_.push_back({h, store(key), key.size(), {}, 0});
         slots_[i] = slot_value(entries_.size() - 1, h);
     }
-    tally& t = entries_[static_cast<std::size_t>((slots_[i] & index_mask) - 1)].tally;
-    t.count += count;
-    t.first = std::min(t.first, first);
+    last_ = static_cast<std::size_t>((slots_[i] & index_mask) - 1);
+    entry& e = entries_[last_];
+    e.tally.count += count;
+    e.tally.first = std::min(e.tally.first, first);
+    return e;
 }
 
 bool operator==(const key_table& a, const key_table& b) noexcept {

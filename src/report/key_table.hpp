@@ -33,6 +33,9 @@ public:
         const char* key_data = nullptr; ///< in one of the table's blocks
         std::size_t key_size = 0;
         detail::tally tally;
+        /// What the table's owner keeps about the key, computed once; 0
+        /// for a key just added.
+        std::uint32_t facts = 0;
         std::string_view key() const noexcept { return {key_data, key_size}; }
     };
 
@@ -42,8 +45,9 @@ public:
     key_table(key_table&&) noexcept = default;
     key_table& operator=(key_table&&) noexcept = default;
 
-    /// Adds `count` to `key`, first seen at `first`.
-    void add(std::string_view key, std::uint64_t count, report_location first);
+    /// Adds `count` to `key`, first seen at `first`; returns its entry,
+    /// valid until the next change to the table.
+    entry& add(std::string_view key, std::uint64_t count, report_location first);
     /// The entry of `key`, or null.
     const entry* find(std::string_view key) const noexcept;
 
@@ -67,6 +71,7 @@ private:
     /// 0: empty; else the entry's index + 1 in the low half and the hash's
     /// high half above it, so that a probe rarely looks at a wrong entry.
     std::vector<std::uint64_t> slots_;
+    std::size_t last_ = 0; ///< the entry added to last, tried first
     std::vector<std::unique_ptr<char[]>> blocks_;
     std::size_t block_left_ = 0;
     char* block_at_ = nullptr;

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <optional>
 
 namespace urlsift {
@@ -41,6 +42,11 @@ using detail::key_table;
 /// stored as it will read back.
 std::string_view valid_utf8(std::string_view s, std::string& scratch) {
     std::size_t i = 0, len = 0;
+    // ASCII eight bytes at a time: nearly every URL is.
+    for (std::uint64_t w; i + 8 <= s.size(); i += 8) {
+        std::memcpy(&w, s.data() + i, 8);
+        if ((w & 0x8080808080808080ULL) != 0) break;
+    }
     while (i < s.size() && (static_cast<unsigned char>(s[i]) < 0x80 || detail::decode_utf8(s, i, len) >= 0))
         i += static_cast<unsigned char>(s[i]) < 0x80 ? 1 : len;
     if (i == s.size()) return s;
@@ -86,6 +92,38 @@ std::string shown_elsewhere(std::string_view anchor, std::string_view host) {
         return std::string(a) + " -> " + std::string(b);
     }
     return {};
+}
+
+// A host's facts, kept in its entry of the host table: flags, and where in
+// the host its registrable domain starts, above them.
+constexpr std::uint32_t fact_known = 1u << 0;
+constexpr std::uint32_t fact_ip = 1u << 1;
+constexpr std::uint32_t fact_punycode = 1u << 2;
+constexpr std::uint32_t fact_lookalike = 1u << 3;
+constexpr std::uint32_t fact_domain = 1u << 4;
+constexpr unsigned fact_domain_shift = 5;
+
+std::uint32_t host_facts(std::string_view host) {
+    std::uint32_t facts = fact_known;
+    if (is_ip_host(host)) return facts | fact_ip;
+    if (is_punycode_host(host)) facts |= fact_punycode;
+    if (is_lookalike_host(host)) facts |= fact_lookalike;
+    const std::string_view domain = registrable_domain(host);
+    const auto at = static_cast<std::size_t>(domain.data() - host.data());
+    // No real host name comes near 2^27 bytes; one that did counts as
+    // having no domain.
+    if (!domain.empty() && at < (std::size_t{1} << (32 - fact_domain_shift)))
+        facts |= fact_domain | static_cast<std::uint32_t>(at) << fact_domain_shift;
+    return facts;
+}
+
+/// The registrable domain `facts` locate in `host`: from where it starts,
+/// without the root's `.` (`registrable_domain` gives the same view).
+std::string_view domain_in(std::string_view host, std::uint32_t facts) noexcept {
+    if ((facts & fact_domain) == 0) return {};
+    std::string_view domain = host.substr(facts >> fact_domain_shift);
+    if (domain.ends_with('.')) domain.remove_suffix(1);
+    return domain;
 }
 
 }  // namespace
@@ -207,20 +245,23 @@ void report::add(std::uint64_t input, const found_reference& ref, const referenc
     m.lowered.assign(site.host);
     ascii_lower(m.lowered);
     const std::string_view host = m.lowered;
-    m.bump(report_table::host, host, where);
-    if (const auto target = unwrap_gateways(url)) m.bump(report_table::gateway, to_string(target->gateway), where);
+    // What the host says of itself is worked out once a host.
+    std::uint32_t& facts = m.at(report_table::host).add(host, 1, where).facts;
+    if (facts == 0) facts = host_facts(host);
+    if (is_gateway_host(host))
+        if (const auto target = unwrap_gateways(url)) m.bump(report_table::gateway, to_string(target->gateway), where);
     if (!context.anchor_text.empty())
         if (const std::string shown = shown_elsewhere(context.anchor_text, host); !shown.empty()) {
             std::string scratch;  // `url` may be a view of m.scratch
             m.bump(report_table::anchor_mismatch, valid_utf8(shown, scratch), where);
         }
-    if (is_ip_host(host)) {
+    if ((facts & fact_ip) != 0) {
         m.bump(report_table::ip_host, host, where);
         return;
     }
-    if (is_punycode_host(host)) m.bump(report_table::punycode_host, host, where);
-    if (is_lookalike_host(host)) m.bump(report_table::lookalike_host, host, where);
-    if (const std::string_view domain = registrable_domain(host); !domain.empty())
+    if ((facts & fact_punycode) != 0) m.bump(report_table::punycode_host, host, where);
+    if ((facts & fact_lookalike) != 0) m.bump(report_table::lookalike_host, host, where);
+    if (const std::string_view domain = domain_in(host, facts); !domain.empty())
         m.bump(report_table::domain, domain, where);
 }
 

@@ -384,6 +384,10 @@ std::optional<std::string> decode_google(const reference_parts& p) {
 
 }  // namespace
 
+bool is_gateway_host(std::string_view host) noexcept {
+    return is_safelinks_host(host) || is_proofpoint_host(host) || is_google_host(host);
+}
+
 std::optional<unwrapped> unwrap_gateway(std::string_view url) {
     // The cheap test first: nearly every URL is no gateway's.
     if (!starts_with_nocase(url, "http")) return std::nullopt;
