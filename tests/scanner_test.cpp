@@ -426,3 +426,18 @@ TEST_CASE("what is found does not depend on where words fall in the anchor block
         CHECK(urls_of(std::string(pad, ' ') + body, urlsift::scan_options{}) == expected);
     }
 }
+
+TEST_CASE("URLs listed without blanks end at the comma before the next one", "[scanner][precision]") {
+    // OpenSSL's x509v3_config: `OCSP;URI:URL,caIssuers;URI:URL`.
+    CHECK(urls_of("authorityInfoAccess = OCSP;URI:http://ocsp.example.com/,caIssuers;URI:http://myca.example.com/ca.cer\n") ==
+          std::vector<std::string>{"http://ocsp.example.com/", "http://myca.example.com/ca.cer"});
+    CHECK(urls_of("mirrors: http://a.example/x,http://b.example/y\n") ==
+          std::vector<std::string>{"http://a.example/x", "http://b.example/y"});
+    // A comma in the query is the query's; one with no URL after it is the path's.
+    CHECK(urls_of("see https://e.example/r?u=a,http://c.example/ now\n") ==
+          std::vector<std::string>{"https://e.example/r?u=a,http://c.example/"});
+    CHECK(urls_of("see http://d.example/a,b/c now\n") == std::vector<std::string>{"http://d.example/a,b/c"});
+    // The Wayback Machine's form has no comma: one URL.
+    CHECK(urls_of("https://web.archive.org/web/2020/http://x.example/\n") ==
+          std::vector<std::string>{"https://web.archive.org/web/2020/http://x.example/"});
+}

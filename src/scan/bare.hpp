@@ -129,6 +129,36 @@ inline void cut_link_text(const scan_window& w, candidate& c) {
     }
 }
 
+/// URLs listed without blanks, as OpenSSL's configuration writes them
+/// (`OCSP;URI:http://ocsp.example.com/,caIssuers;URI:http://ca.example.com/`):
+/// a `,` in the path of a one-piece URL, followed by another URL (its
+/// scheme and `://` right after the comma, or after a label ending in `;`,
+/// `:` or `=`), ends the first one. Returns the run index of that comma,
+/// where scanning goes on, or npos. A comma in the query (`?u=a,http://b`)
+/// is data of the query and stays.
+inline std::size_t cut_list_item(const scan_window& w, candidate& c) {
+    if (c.pieces.size() != 1 || c.form != reference_form::absolute) return npos;
+    auto& only = c.pieces.front();
+    const std::size_t from = w.index_of(only.offset);
+    const std::string_view piece = w.t.substr(from, static_cast<std::size_t>(only.length));
+    const std::size_t body = c.scheme_length + 1;
+    const std::size_t query = std::min(piece.find_first_of("?#", body), piece.size());
+    for (std::size_t k = piece.find(',', body); k < query; k = piece.find(',', k + 1)) {
+        const std::string_view rest = piece.substr(k + 1);
+        const std::size_t slashes = rest.find("://");
+        if (slashes == std::string_view::npos) return npos;
+        std::size_t start = slashes;
+        while (start > 0 && is_scheme_char(static_cast<unsigned char>(rest[start - 1]))) --start;
+        if (start == slashes || !is_alpha(rest[start])) continue;
+        const std::string_view label = rest.substr(0, start);
+        if (!label.empty() && (label.find('/') != std::string_view::npos || std::string_view(";:=").find(label.back()) == std::string_view::npos))
+            continue;
+        only.length = k;
+        return from + k;
+    }
+    return npos;
+}
+
 /// Appendix E: sentence punctuation after a bare URL is not part of it,
 /// nor is a closing bracket without an opening partner inside the URL
 /// (so `wiki/Mercury_(planet)` keeps its parenthesis), nor an emphasis
@@ -362,6 +392,10 @@ inline verdict scan_bare(scan_parts& p, std::size_t s, std::size_t scheme_len, r
         c.pieces.back().length -= next.dropped;
         total -= next.dropped;
         from = next.at;
+    }
+    if (const std::size_t cut = cut_list_item(w, c); cut != npos) {
+        end_of_run = cut;  // the next URL of the list is scanned from here
+        closed = true;
     }
     cut_link_text(w, c);
     trim_trailing(w, c);
