@@ -74,20 +74,6 @@ known(["bad-header-start.raw"], "not a message",
       "neither side finds a URL")
 
 # --- the crafted messages (--crafted) -----------------------------------------
-URLSIFT_BUG = "urlsift bug"
-known(["ascii-8bit.eml", "utf8-invalid.eml", "ascii-qp-utf8.eml"], URLSIFT_BUG,
-      "urlsift bug: a byte the declared charset cannot decode is deleted (GMime's charset filter, "
-      "g_mime_text_part_get_text), so the text around it is joined: http://example.org/caf\\xe9/menu is "
-      "listed as http://example.org/caf/menu, a URL the message does not hold; Python and urlsift's own "
-      "text reading end the URL at the bad byte (http://example.org/caf)")
-known(["ct-no-subtype.eml", "ct-invalid.eml"], URLSIFT_BUG,
-      "urlsift bug: a syntactically invalid Content-Type ('text', 'garbage'; 'text/' and an empty one too) "
-      "is not read as text/plain as RFC 2045 section 5.2 recommends (Python does): GMime makes the body a "
-      "GMimeTextPart but types it application/octet-stream, and read_leaf's is_text() then skips it")
-known(["b64-unpadded.eml"], URLSIFT_BUG,
-      "urlsift bug: base64 whose '=' padding is missing loses its last incomplete quantum (GMime's "
-      "decoder drops the pending bits at the end), so the URL at the end of the text loses its last "
-      "byte: http://example.org/nopad/x for .../nopad/xy; Python decodes the quantum")
 
 # Messages written for this check: the cases the corpora above lack
 # (bases, alternatives, flowed text, charsets, malformed headers and

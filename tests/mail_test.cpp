@@ -247,3 +247,28 @@ TEST_CASE("extract --input auto: a message, a mailbox and plain text", "[mail][c
     const auto bad = urlsift::test::run_cli("extract --input eml", "x");
     CHECK(bad.status == 2);
 }
+
+TEST_CASE("mail: bytes a charset cannot decode, a type without subtype, base64 without padding", "[mail]") {
+    // Each was read wrong: the invalid byte was dropped and the URL joined
+    // across it (caf/menu), the part typed `text` was skipped as an
+    // attachment, and the last base64 quantum was lost (xyz1 read as xy).
+    const scanned s = scan_file("decoding-faults.eml");
+    CHECK(s.urls == strings{"http://example.org/caf", "http://example.org/notype/", "http://example.org/nopad/xyz1"});
+    REQUIRE(s.messages.size() == 1);
+    REQUIRE(s.messages[0].parts.size() == 3);
+    CHECK(s.messages[0].parts[0].text.find("caf\xE9/menu") != std::string::npos);  // kept, as text input keeps it
+    CHECK(s.messages[0].parts[1].content_type == "text/plain");  // RFC 2045 5.2
+}
+
+TEST_CASE("mail: a message with no header block does not end the mailbox", "[mail]") {
+    // A digest pasted into a mailbox: GMime cannot read it as a message,
+    // and the messages after it were lost without a word.
+    const scanned s = scan_file("no-header.mbox", urlsift::mail_format::mbox);
+    CHECK(s.urls == strings{"http://one.example.org/notes", "mailto:ppp@example.org",
+                            "http://www.example.org/mailman/listinfo/ppp", "http://three.example.net/"});
+    REQUIRE(s.messages.size() == 3);
+    CHECK(s.messages[1].number == 2);
+    CHECK(s.messages[1].offset == 145);
+    CHECK(s.messages[1].parts.at(0).content_type == "text/plain");
+    CHECK(s.messages[2].offset == 353);
+}

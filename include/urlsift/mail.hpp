@@ -108,7 +108,9 @@ using message_sink = std::function<bool(mail_message&)>;
 /// Content-Location give URLs; trace and identity headers (Received,
 /// Message-ID, References, DKIM-Signature, ...) are never read as prose.
 /// Parts that are neither text nor containers are skipped. In an mbox, a
-/// text line `>From ` (mboxrd's escape) loses one `>`.
+/// text line `>From ` (mboxrd's escape) loses one `>`, and a message with
+/// no header block after its `From ` line is read as one text/plain part
+/// (from a file; on a pipe the read fails there, saying so).
 ///
 ///     urlsift::read_mail(bytes, urlsift::mail_format::message, [](urlsift::mail_message& m) {
 ///         for (auto& p : m.parts) puts(p.path.c_str());

@@ -10,6 +10,7 @@
 #include "mail/html_links.hpp"
 #include "mail/message_walk.hpp"
 #include "text/ascii.hpp"
+#include "text/charset.hpp"
 
 #include <gmime/gmime.h>
 
@@ -33,6 +34,90 @@ std::string take(char* s) {
     return out;
 }
 
+/// The bytes of `stream` from its start.
+std::string bytes_of(GMimeStream* stream) {
+    const gobject_ptr<GMimeStream> mem(g_mime_stream_mem_new());
+    g_mime_stream_reset(stream);
+    g_mime_stream_write_to_stream(stream, mem.get());
+    const GByteArray* b = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem.get()));
+    return b != nullptr ? std::string(reinterpret_cast<const char*>(b->data), b->len) : std::string();
+}
+
+/// A leaf's body with its transfer encoding undone (quoted-printable soft
+/// breaks joined), in the part's own charset still.
+std::string decoded_body(GMimePart* part) {
+    GMimeDataWrapper* content = g_mime_part_get_content(part);
+    if (content == nullptr) return {};
+    if (g_mime_data_wrapper_get_encoding(content) != GMIME_CONTENT_ENCODING_BASE64) {
+        const gobject_ptr<GMimeStream> mem(g_mime_stream_mem_new());
+        g_mime_data_wrapper_write_to_stream(content, mem.get());
+        const GByteArray* b = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem.get()));
+        return b != nullptr ? std::string(reinterpret_cast<const char*>(b->data), b->len) : std::string();
+    }
+    // RFC 2045 6.8: a last quantum of two or three characters is padded
+    // with `=`. Mailers that leave the padding out are common, and GMime's
+    // decoder then drops the quantum: the padding is put back first.
+    std::string encoded = bytes_of(g_mime_data_wrapper_get_stream(content));
+    const auto significant = std::count_if(encoded.begin(), encoded.end(), [](char c) {
+        return detail::is_alnum(c) || c == '+' || c == '/';
+    });
+    if (encoded.find('=') == std::string::npos && significant % 4 >= 2)
+        encoded.append(static_cast<std::size_t>(4 - significant % 4), '=');
+    GMimeEncoding state;
+    g_mime_encoding_init_decode(&state, GMIME_CONTENT_ENCODING_BASE64);
+    std::string out(g_mime_encoding_outlen(&state, encoded.size()) + 16, '\0');
+    out.resize(g_mime_encoding_flush(&state, encoded.data(), encoded.size(), out.data()));
+    return out;
+}
+
+/// The text of a text part in UTF-8, all of it: RFC 2045 2.8 lets an 8bit
+/// or binary body hold a NUL (and base64 or quoted-printable can encode
+/// one), which would end the C string g_mime_text_part_get_text gives.
+/// A sequence the part's charset cannot decode becomes U+FFFD rather than
+/// vanishing (GMime's conversion drops it, joining the text on both sides
+/// into a URL the message does not hold). A part that names no charset is
+/// read as UTF-8 with its invalid bytes kept, as text input is: the
+/// scanner ends a URL at them.
+std::string text_of(GMimePart* part) {
+    std::string raw = decoded_body(part);
+    const char* charset =
+        g_mime_content_type_get_parameter(g_mime_object_get_content_type(GMIME_OBJECT(part)), "charset");
+    if (charset == nullptr) return raw;
+    std::string error;
+    auto converter = detail::charset_converter::open(charset, error);
+    if (!converter) converter = detail::charset_converter::open(g_mime_charset_iconv_name(charset), error);
+    if (!converter) return take(g_mime_text_part_get_text(GMIME_TEXT_PART(part)));  // a name only iconv knows
+    std::string text;
+    converter->feed(raw, text);
+    converter->finish(text);
+    return text;
+}
+
+/// Whether `value` (a Content-Type field body) starts with `type/subtype`,
+/// each a token (RFC 2045 5.1).
+bool valid_media_type(std::string_view value) {
+    const auto token = [](std::string_view t) {
+        constexpr std::string_view specials = "()<>@,;:\\\"/[]?=";
+        return !t.empty() && std::all_of(t.begin(), t.end(), [&](char c) {
+            return static_cast<unsigned char>(c) > 0x20 && static_cast<unsigned char>(c) < 0x7F &&
+                   specials.find(c) == std::string_view::npos;
+        });
+    };
+    const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    std::string_view media = value.substr(0, value.find(';'));
+    while (!media.empty() && blank(media.front())) media.remove_prefix(1);
+    while (!media.empty() && blank(media.back())) media.remove_suffix(1);
+    const std::size_t slash = media.find('/');
+    return slash != std::string_view::npos && token(media.substr(0, slash)) && token(media.substr(slash + 1));
+}
+
+/// RFC 2045 5.2: a syntactically invalid Content-Type is taken as
+/// text/plain (GMime reads it as application/octet-stream).
+bool has_invalid_type(GMimeObject* object) {
+    const char* raw = g_mime_object_get_header(object, "Content-Type");
+    return raw != nullptr && !valid_media_type(raw);
+}
+
 std::string child_path(const std::string& parent, int index) {
     return (parent.empty() ? "" : parent + ".") + std::to_string(index + 1);
 }
@@ -43,7 +128,8 @@ std::string lower(std::string s) {
 }
 
 bool is_text(GMimeObject* object) {
-    return g_mime_content_type_is_type(g_mime_object_get_content_type(object), "text", "*") != 0;
+    return g_mime_content_type_is_type(g_mime_object_get_content_type(object), "text", "*") != 0 ||
+           has_invalid_type(object);
 }
 
 /// `url` resolved against `base` when it is relative; nullopt when it cannot
@@ -218,9 +304,8 @@ private:
         const bool html = g_mime_content_type_is_type(type, "text", "html") != 0;
         if (!html && !ctx.alternative_of.empty()) return;
         mail_part p = leaf_info(object, path, ctx, own);
-        // GMime decodes the transfer encoding (quoted-printable soft
-        // breaks are joined here) and converts the declared charset.
-        std::string text = take(g_mime_text_part_get_text(GMIME_TEXT_PART(object)));
+        if (has_invalid_type(object)) p.content_type = "text/plain";
+        std::string text = text_of(part);
         if (mbox_) unescape_from_lines(text);
         if (html) {
             detail::html_document doc = detail::read_html(text);
@@ -267,23 +352,81 @@ private:
     const detail::leaf_visitor* visit_ = nullptr;
 };
 
+/// In a mailbox, the message whose `From ` line starts at `marker` and that
+/// GMime could not read as a message (no header block after that line, as
+/// in a digest pasted into a mailbox): its lines up to the next `From `
+/// line, read as plain text. `next` is set to where that line starts (-1
+/// at the end). False when `stream` cannot seek back to it (a pipe).
+bool read_unparsed(GMimeStream* stream, gint64 marker, std::string& text, gint64& next) {
+    if (g_mime_stream_seek(stream, marker, GMIME_STREAM_SEEK_SET) != marker) return false;
+    std::string bytes;
+    char buffer[65536];
+    std::size_t body = std::string::npos, search = 0;
+    next = -1;
+    for (;;) {
+        const gssize got = g_mime_stream_read(stream, buffer, sizeof buffer);
+        if (got > 0) bytes.append(buffer, static_cast<std::size_t>(got));
+        if (body == std::string::npos && (body = bytes.find('\n')) != std::string::npos) search = ++body;
+        if (body != std::string::npos) {
+            if (const auto at = bytes.find("\nFrom ", search - 1); at != std::string::npos) {
+                next = marker + static_cast<gint64>(at + 1);
+                bytes.resize(at + 1);
+                break;
+            }
+            search = std::max(search, bytes.size() > 6 ? bytes.size() - 6 : search);
+        }
+        if (got <= 0) break;
+    }
+    text = body == std::string::npos ? std::string() : bytes.substr(body);
+    return true;
+}
+
 mail_read read_stream(GMimeStream* stream, mail_format format, const message_sink& sink) {
     mail_read result;
     const gobject_ptr<GMimeParser> parser(g_mime_parser_new_with_stream(stream));
     const bool mbox = format == mail_format::mbox;
     g_mime_parser_set_format(parser.get(), mbox ? GMIME_FORMAT_MBOX : GMIME_FORMAT_MESSAGE);
+    // The mailbox after a message GMime could not read; GMime's offsets in
+    // it count from the start of `stream`.
+    gobject_ptr<GMimeStream> rest;
     while (!g_mime_parser_eos(parser.get())) {
         const gobject_ptr<GMimeMessage> message(g_mime_parser_construct_message(parser.get(), nullptr));
-        if (!message) {
-            if (result.messages == 0) {
-                result.what = mail_read::status::failed;
-                result.error = mbox ? "not a mailbox (no 'From ' line starts it)" : "not a mail message";
-            }
-            break;
-        }
         mail_message m;
         m.number = result.messages + 1;
-        if (mbox) m.offset = static_cast<std::uint64_t>(std::max<gint64>(0, g_mime_parser_get_mbox_marker_offset(parser.get())));
+        if (!message) {
+            if (!mbox || result.messages == 0) {
+                result.what = mail_read::status::failed;
+                result.error = mbox ? "not a mailbox (no 'From ' line starts it)" : "not a mail message";
+                break;
+            }
+            // A message in a mailbox that has no header block: its text
+            // is read as it is, and the mailbox goes on after it.
+            m.offset = static_cast<std::uint64_t>(g_mime_parser_get_mbox_marker_offset(parser.get()));
+            mail_part p;
+            p.path = "1";
+            p.content_type = "text/plain";
+            gint64 next = -1;
+            if (!read_unparsed(stream, static_cast<gint64>(m.offset), p.text, next)) {
+                result.what = mail_read::status::failed;
+                result.error = "message " + std::to_string(m.number) +
+                               " has no header block, and the rest of the mailbox cannot be read past it here "
+                               "(a pipe); give the file";
+                break;
+            }
+            unescape_from_lines(p.text);
+            m.parts.push_back(std::move(p));
+            ++result.messages;
+            if (!sink(m)) {
+                result.what = mail_read::status::stopped;
+                break;
+            }
+            if (next < 0) break;
+            rest.reset(g_mime_stream_substream(stream, next, -1));
+            g_mime_parser_init_with_stream(parser.get(), rest.get());
+            continue;
+        }
+        if (mbox)
+            m.offset = static_cast<std::uint64_t>(std::max<gint64>(0, g_mime_parser_get_mbox_marker_offset(parser.get())));
         if (const char* id = g_mime_message_get_message_id(message.get())) m.message_id = id;
         message_reader(m, mbox).read_message(message.get(), "", {});
         ++result.messages;
