@@ -616,3 +616,15 @@ TEST_CASE("regression: a line a broken URL continued onto is left as written", "
     CHECK(once == text);
     CHECK(rewrite(once, o) == once);
 }
+
+TEST_CASE("regression: the end of a URL is no word that cues the address after it", "[rewriter][regression]") {
+    // `ws://ID f@x.gm`: `ID` was read as the word before the address (the
+    // "id" rule: a message ID, not a mailbox), until --normalize made the
+    // URL `ws://id/`; the next pass then completed the address.
+    rewrite_options o;
+    o.normalize = true;
+    o.scan.abbrev.kinds = abbrev_all;
+    const std::string once = rewrite("\nws://ID f@x.gm", o);
+    CHECK(once == "\nws://id/ mailto:f@x.gm");
+    CHECK(rewrite(once, o) == once);
+}

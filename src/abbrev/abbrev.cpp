@@ -200,6 +200,10 @@ context read_context(std::string_view before) noexcept {
     }
     std::size_t begin = end;
     while (begin > 0 && is_alpha(before[begin - 1])) --begin;
+    // Letters right after a `/` or `:` end a URL or a path (`ws://ID`),
+    // not a word of the sentence: they cue nothing, and normalizing the
+    // URL must not change what they cue.
+    if (begin > 0 && (before[begin - 1] == '/' || before[begin - 1] == ':')) return ctx;
     ctx.last_word = before.substr(begin, end - begin);
     return ctx;
 }
