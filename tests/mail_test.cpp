@@ -271,4 +271,18 @@ TEST_CASE("mail: a message with no header block does not end the mailbox", "[mai
     CHECK(s.messages[1].offset == 145);
     CHECK(s.messages[1].parts.at(0).content_type == "text/plain");
     CHECK(s.messages[2].offset == 353);
+
+    // The first message too: the input is a mailbox all the same.
+    std::vector<std::string> texts;
+    const auto got = urlsift::read_mail("From digest@example.org Mon Nov 23 10:05:00 2026\n"
+                                        "Send submissions to ppp@example.org\n\n"
+                                        "From bob@example.net Mon Nov 23 11:00:00 2026\n"
+                                        "From: Bob <bob@example.net>\n\nhttp://three.example.net/\n",
+                                        urlsift::mail_format::mbox, [&](urlsift::mail_message& m) {
+                                            for (const auto& p : m.parts) texts.push_back(p.text);
+                                            return true;
+                                        });
+    CHECK(got.what == urlsift::mail_read::status::done);
+    CHECK(got.messages == 2);
+    CHECK(texts == strings{"Send submissions to ppp@example.org\n\n", "http://three.example.net/\n"});
 }

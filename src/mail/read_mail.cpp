@@ -389,19 +389,24 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
     // The mailbox after a message GMime could not read; GMime's offsets in
     // it count from the start of `stream`.
     gobject_ptr<GMimeStream> rest;
+    gint64 last_marker = -1;  // the `From ` line of the message read last
     while (!g_mime_parser_eos(parser.get())) {
         const gobject_ptr<GMimeMessage> message(g_mime_parser_construct_message(parser.get(), nullptr));
         mail_message m;
         m.number = result.messages + 1;
         if (!message) {
-            if (!mbox || result.messages == 0) {
-                result.what = mail_read::status::failed;
-                result.error = mbox ? "not a mailbox (no 'From ' line starts it)" : "not a mail message";
+            // Where the message's `From ` line is; none: no mailbox.
+            const gint64 marker = mbox ? g_mime_parser_get_mbox_marker_offset(parser.get()) : -1;
+            if (marker <= last_marker) {
+                if (result.messages == 0) {
+                    result.what = mail_read::status::failed;
+                    result.error = mbox ? "not a mailbox (no 'From ' line starts it)" : "not a mail message";
+                }
                 break;
             }
             // A message in a mailbox that has no header block: its text
             // is read as it is, and the mailbox goes on after it.
-            m.offset = static_cast<std::uint64_t>(g_mime_parser_get_mbox_marker_offset(parser.get()));
+            m.offset = static_cast<std::uint64_t>(marker);
             mail_part p;
             p.path = "1";
             p.content_type = "text/plain";
@@ -415,6 +420,7 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
             }
             unescape_from_lines(p.text);
             m.parts.push_back(std::move(p));
+            last_marker = marker;
             ++result.messages;
             if (!sink(m)) {
                 result.what = mail_read::status::stopped;
@@ -425,8 +431,10 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
             g_mime_parser_init_with_stream(parser.get(), rest.get());
             continue;
         }
-        if (mbox)
-            m.offset = static_cast<std::uint64_t>(std::max<gint64>(0, g_mime_parser_get_mbox_marker_offset(parser.get())));
+        if (mbox) {
+            last_marker = g_mime_parser_get_mbox_marker_offset(parser.get());
+            m.offset = static_cast<std::uint64_t>(std::max<gint64>(0, last_marker));
+        }
         if (const char* id = g_mime_message_get_message_id(message.get())) m.message_id = id;
         message_reader(m, mbox).read_message(message.get(), "", {});
         ++result.messages;
