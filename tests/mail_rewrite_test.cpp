@@ -481,3 +481,20 @@ TEST_CASE("rewrite --input mail rewrites the plain alternative and leaves the HT
     expected.replace(expected.find("www.example.org/wiki/"), 21, "http://www.example.org/wiki/");
     CHECK(r.out == expected);
 }
+
+TEST_CASE("rewrite --input mail keeps the last bytes of base64 without its padding", "[mail][rewrite]") {
+    // The body is "See www.example.org/x and the end: abcde" with its `=`
+    // left out; the rewrite decoded it without the last quantum and wrote
+    // "...abcd" back.
+    const std::string message =
+        "From: a@example.org\n"
+        "MIME-Version: 1.0\n"
+        "Content-Type: text/plain; charset=us-ascii\n"
+        "Content-Transfer-Encoding: base64\n"
+        "\n"
+        "U2VlIHd3dy5leGFtcGxlLm9yZy94IGFuZCB0aGUgZW5kOiBhYmNkZQ\n";
+    REQUIRE(part_texts(message) == std::vector<std::string>{"See www.example.org/x and the end: abcde"});
+    const auto r = run_cli("rewrite --input mail -", message);
+    REQUIRE(r.status == 0);
+    CHECK(part_texts(r.out) == std::vector<std::string>{"See http://www.example.org/x and the end: abcde"});
+}

@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 #include <string_view>
 
 namespace urlsift::detail {
@@ -24,6 +25,11 @@ using gobject_ptr = std::unique_ptr<T, gobject_unref>;
 
 /// g_mime_init, once per process.
 void init_gmime();
+
+/// `encoded`, a body in transfer encoding `encoding`, decoded (7bit, 8bit
+/// and binary as they are). Base64 whose last quantum lacks its `=`
+/// padding keeps that quantum, which GMime's decoder alone would drop.
+std::string decode_transfer(std::string_view encoded, GMimeContentEncoding encoding);
 
 /// A leaf part as the walk meets it.
 struct leaf_visit {

@@ -48,26 +48,8 @@ std::string bytes_of(GMimeStream* stream) {
 std::string decoded_body(GMimePart* part) {
     GMimeDataWrapper* content = g_mime_part_get_content(part);
     if (content == nullptr) return {};
-    if (g_mime_data_wrapper_get_encoding(content) != GMIME_CONTENT_ENCODING_BASE64) {
-        const gobject_ptr<GMimeStream> mem(g_mime_stream_mem_new());
-        g_mime_data_wrapper_write_to_stream(content, mem.get());
-        const GByteArray* b = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem.get()));
-        return b != nullptr ? std::string(reinterpret_cast<const char*>(b->data), b->len) : std::string();
-    }
-    // RFC 2045 6.8: a last quantum of two or three characters is padded
-    // with `=`. Mailers that leave the padding out are common, and GMime's
-    // decoder then drops the quantum: the padding is put back first.
-    std::string encoded = bytes_of(g_mime_data_wrapper_get_stream(content));
-    const auto significant = std::count_if(encoded.begin(), encoded.end(), [](char c) {
-        return detail::is_alnum(c) || c == '+' || c == '/';
-    });
-    if (encoded.find('=') == std::string::npos && significant % 4 >= 2)
-        encoded.append(static_cast<std::size_t>(4 - significant % 4), '=');
-    GMimeEncoding state;
-    g_mime_encoding_init_decode(&state, GMIME_CONTENT_ENCODING_BASE64);
-    std::string out(g_mime_encoding_outlen(&state, encoded.size()) + 16, '\0');
-    out.resize(g_mime_encoding_flush(&state, encoded.data(), encoded.size(), out.data()));
-    return out;
+    return detail::decode_transfer(bytes_of(g_mime_data_wrapper_get_stream(content)),
+                                   g_mime_data_wrapper_get_encoding(content));
 }
 
 /// The text of a text part in UTF-8, all of it: RFC 2045 2.8 lets an 8bit
@@ -452,6 +434,31 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
 void detail::init_gmime() {
     static std::once_flag once;
     std::call_once(once, [] { g_mime_init(); });
+}
+
+std::string detail::decode_transfer(std::string_view encoded, GMimeContentEncoding encoding) {
+    std::string in(encoded);
+    switch (encoding) {
+    case GMIME_CONTENT_ENCODING_BASE64: {
+        // RFC 2045 6.8: a last quantum of two or three characters is padded
+        // with `=`. Mailers that leave the padding out are common, and
+        // GMime's decoder then drops the quantum: the padding is put back.
+        const auto significant = std::count_if(in.begin(), in.end(), [](char c) {
+            return detail::is_alnum(c) || c == '+' || c == '/';
+        });
+        if (in.find('=') == std::string::npos && significant % 4 >= 2)
+            in.append(static_cast<std::size_t>(4 - significant % 4), '=');
+        break;
+    }
+    case GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE:
+    case GMIME_CONTENT_ENCODING_UUENCODE: break;
+    default: return in;  // 7bit, 8bit, binary: the bytes are the text
+    }
+    GMimeEncoding state;
+    g_mime_encoding_init_decode(&state, encoding);
+    std::string out(g_mime_encoding_outlen(&state, in.size()) + 16, '\0');
+    out.resize(g_mime_encoding_flush(&state, in.data(), in.size(), out.data()));
+    return out;
 }
 
 void detail::walk_leaves(GMimeMessage* message, const leaf_visitor& visit) {

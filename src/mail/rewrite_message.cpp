@@ -43,13 +43,10 @@ transfer transfer_of(GMimePart* part) {
     }
 }
 
-/// `in` through GMime's encoder or decoder for `encoding`.
-std::string run_coder(std::string_view in, GMimeContentEncoding encoding, bool encode) {
+/// `in` through GMime's encoder for `encoding`.
+std::string encode_transfer(std::string_view in, GMimeContentEncoding encoding) {
     GMimeEncoding state;
-    if (encode)
-        g_mime_encoding_init_encode(&state, encoding);
-    else
-        g_mime_encoding_init_decode(&state, encoding);
+    g_mime_encoding_init_encode(&state, encoding);
     std::string out(g_mime_encoding_outlen(&state, in.size()) + 16, '\0');
     const std::size_t n = g_mime_encoding_flush(&state, in.data(), in.size(), out.data());
     out.resize(n);
@@ -166,7 +163,7 @@ private:
             bytes_.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(end - start));
         const GMimeContentEncoding encoding = g_mime_part_get_content_encoding(part);
 
-        std::string raw = how == transfer::identity ? std::string(encoded) : run_coder(encoded, encoding, false);
+        std::string raw = detail::decode_transfer(encoded, encoding);
         GMimeContentType* type = g_mime_object_get_content_type(GMIME_OBJECT(part));
         const char* charset = g_mime_content_type_get_parameter(type, "charset");
         const bool utf8 = reads_as_utf8(charset);
@@ -228,7 +225,7 @@ private:
             // RFC 2045 6.7 and 6.8: encoded lines at most 76 characters,
             // GMime's encoders keep to it. They write LF; the body's own
             // line ends are kept.
-            out = run_coder(new_raw, encoding, true);
+            out = encode_transfer(new_raw, encoding);
             const bool crlf = encoded.find("\r\n") != std::string_view::npos;
             if (crlf) out = to_crlf(out);
             // The body ends as it did: with a line end or without (the one
