@@ -580,11 +580,15 @@ std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::st
     if (options.kinds == abbrev_none || token.empty() || token.size() > 2048) return std::nullopt;
     const context ctx = read_context(before);
     if (ctx.glued) return std::nullopt;
-    if (on_trace_line(before, ctx) || on_hosts_table_line(before)) return std::nullopt;
-
     // An `@` before the path makes a mail address or nothing.
     const std::size_t at = token.find('@');
-    if (at != std::string_view::npos && at < find_first_of_bytes(token, "/?#")) {
+    const bool address = at != std::string_view::npos && at < find_first_of_bytes(token, "/?#");
+    // RFC 5321 4.4: the `for` clause of a trace field names the recipient's
+    // mailbox; every other name on the line is a relay.
+    const bool recipient = address && iequals(ctx.last_word, "for");
+    if (!recipient && (on_trace_line(before, ctx) || on_hosts_table_line(before))) return std::nullopt;
+
+    if (address) {
         if (!enabled(options, abbrev_kind::email)) return std::nullopt;
         // `~a@example.org`: the scanner took the `~` for punctuation, but it
         // is atext of the local part; what is left names another mailbox.
