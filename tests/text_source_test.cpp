@@ -39,6 +39,20 @@ TEST_CASE("text_source: UTF-8 passes through byte for byte", "[text]") {
     CHECK(r.text == bytes);
 }
 
+TEST_CASE("text_source: a regular file is read to its end, whatever its size", "[text]") {
+    // The reader stops at the size fstat gave once a read comes back short;
+    // sizes around the 256 KiB block check that no byte is lost and none is
+    // read twice. (Compressed files take the same path: decompress_test.)
+    constexpr std::size_t block = std::size_t{1} << 18;
+    for (const std::size_t size : {std::size_t{1}, block - 1, block, block + 1, 2 * block, 3 * block + 7}) {
+        std::string bytes(size, 'a');
+        for (std::size_t i = 0; i < size; i += 97) bytes[i] = static_cast<char>('0' + i % 10);
+        const auto r = read({}, bytes);
+        CHECK(r.result.what == text_read::status::done);
+        CHECK(r.text == bytes);
+    }
+}
+
 TEST_CASE("text_source: a NUL byte in the first block marks binary input", "[text]") {
     const std::string bytes = std::string("see http://x.example/\0 more", 27);
     CHECK(read({}, bytes).result.what == text_read::status::binary);

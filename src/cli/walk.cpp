@@ -151,8 +151,11 @@ public:
         std::vector<std::pair<std::string, bool>> entries;  // name, walk into it
         for (fs::directory_iterator end; it != end; it.increment(ec)) {
             if (ec) break;
+            // The type comes with the directory entry on most file systems,
+            // so a tree of small files costs no stat(2) a file here.
             std::error_code fec;
-            const bool dir = it->symlink_status(fec).type() == fs::file_type::directory;
+            const bool link = it->is_symlink(fec);
+            const bool dir = !link && it->is_directory(fec);
             // A symbolic link to a file is read; one to a directory is not followed.
             if (!dir && !it->is_regular_file(fec)) continue;
             entries.emplace_back(it->path().filename().string(), dir);

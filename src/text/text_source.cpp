@@ -115,11 +115,13 @@ struct text_source::impl {
     compression compressed = compression::none;
     bool first_text = true;
 
-    text_read read(int fd, const text_consumer& consumer) {
+    /// Reads `fd`; `regular_size` is the size fstat(2) gave when it is a
+    /// regular file, else unknown_size.
+    text_read read(int fd, const text_consumer& consumer, std::uint64_t regular_size = unknown_size) {
         looks_like.clear();
         compressed = compression::none;
         const std::uint64_t replaced_before = decoder.replacements();
-        text_read result = read_all(fd, consumer);
+        text_read result = read_all(fd, consumer, regular_size);
         result.looks_like = std::move(looks_like);
         result.invalid_sequences = decoder.replacements() - replaced_before;
         result.compression = detail::to_string(compressed);
@@ -156,9 +158,12 @@ struct text_source::impl {
         return false;
     }
 
+    static constexpr std::uint64_t unknown_size = ~std::uint64_t{0};
+
     /// Reads `fd` to its end, through a decompressor when the input is
     /// compressed and that was asked for.
-    text_read read_all(int fd, const text_consumer& consumer) {
+    text_read read_all(int fd, const text_consumer& consumer, std::uint64_t regular_size) {
+        std::uint64_t total = 0;
         first_text = true;
         bool first_block = true;
         unmatched.clear();
@@ -185,6 +190,11 @@ struct text_source::impl {
                 break;
             }
             const std::string_view input(block.get(), static_cast<std::size_t>(n));
+            total += input.size();
+            // A read of a regular file comes back short only at its end
+            // (POSIX read(2)): once the size fstat gave is read, a short
+            // block is the last, and the read that would return 0 is spared.
+            const bool last = regular_size != unknown_size && total >= regular_size && input.size() < block_size;
             if (first_block && n > 0) {
                 first_block = false;
                 compressed = detail::compression_of(input);
@@ -196,6 +206,10 @@ struct text_source::impl {
             }
             if (unpack ? unpack_ended(unpack->feed(input, unpacked, unpack_error)) : !take(input, consumer, result))
                 break;
+            if (last) {
+                if (unpack) unpack_ended(unpack->finish(unpacked, unpack_error));
+                break;
+            }
         }
         if (decoder.is_pass_through()) return result;
         // Whatever happened, the decoder and checker start the next input afresh.
@@ -230,8 +244,10 @@ text_read text_source::read_file(const std::string& path, const text_consumer& c
     }
     const fd_closer closer{fd};
     struct stat st {};
-    if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) return failure("Is a directory");
-    return read_fd(fd, consumer);
+    const bool known = ::fstat(fd, &st) == 0;
+    if (known && S_ISDIR(st.st_mode)) return failure("Is a directory");
+    const bool regular = known && S_ISREG(st.st_mode) && st.st_size > 0;
+    return impl_->read(fd, consumer, regular ? static_cast<std::uint64_t>(st.st_size) : impl::unknown_size);
 }
 
 text_read text_source::read_fd(int fd, const text_consumer& consumer) { return impl_->read(fd, consumer); }
