@@ -4,6 +4,7 @@
 #include "report/key_table.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <functional>
 #include <stdexcept>
@@ -12,6 +13,9 @@ namespace urlsift::detail {
 
 namespace {
 
+// Blocks grow from 4 KiB to 1 MiB: a table of a few keys, as each run of a
+// threaded report has, costs a page, not a megabyte to map and unmap.
+constexpr std::size_t first_block_size = std::size_t{1} << 12;
 constexpr std::size_t block_size = std::size_t{1} << 20;
 constexpr std::uint64_t index_mask = 0xFFFFFFFFu;
 
@@ -37,6 +41,7 @@ void key_table::clear() noexcept {
     slots_.clear();
     last_ = 0;
     blocks_.clear();
+    next_block_size_ = 0;
     block_left_ = 0;
     block_at_ = nullptr;
 }
@@ -80,9 +85,11 @@ const char* key_table::store(std::string_view key) {
         return blocks_.back().get();
     }
     if (key.size() > block_left_) {
-        blocks_.push_back(std::make_unique_for_overwrite<char[]>(block_size));
+        const std::size_t size = std::max({first_block_size, next_block_size_, std::bit_ceil(key.size())});
+        blocks_.push_back(std::make_unique_for_overwrite<char[]>(size));
         block_at_ = blocks_.back().get();
-        block_left_ = block_size;
+        block_left_ = size;
+        next_block_size_ = std::min(block_size, size * 2);
     }
     char* at = block_at_;
     std::memcpy(at, key.data(), key.size());

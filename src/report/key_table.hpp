@@ -73,6 +73,7 @@ private:
     std::vector<std::uint64_t> slots_;
     std::size_t last_ = 0; ///< the entry added to last, tried first
     std::vector<std::unique_ptr<char[]>> blocks_;
+    std::size_t next_block_size_ = 0; ///< the size of the next block (0: the first size)
     std::size_t block_left_ = 0;
     char* block_at_ = nullptr;
 };
