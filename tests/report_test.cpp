@@ -519,6 +519,52 @@ TEST_CASE("report: distinct URLs past the limit are counted by a sketch", "[repo
     CHECK(std::abs(static_cast<double>(b.count) - 200000.0) < 3 * b.relative_error * 200000.0);
 }
 
+TEST_CASE("report: inputs counted in turns interleave into one run's report", "[report]") {
+    // What threads do: each counts the inputs it takes into a report of
+    // its own; put back in input order, they give the one run's report.
+    const std::vector<std::string> texts = {
+        "a http://x.example/1 and http://x.example/2\n", "b <http://y.example/> http://x.example/1\n",
+        "nothing\n", "d http://x.example/2 <../g> and <../g>\n", "e http://[::1]:8080/ http://y.example/\n",
+        "f http://y.example/ http://z.example/3\n"};
+    const auto counted = [&](const std::vector<std::uint64_t>& which) {
+        report r;
+        for (const std::uint64_t i : which) {
+            const auto in = r.add_input("t" + std::to_string(i));
+            for (const auto& ref : urlsift::scan(texts[i])) r.add(in, ref);
+            r.finish_input(in, texts[i].size(), urlsift::input_status::read);
+        }
+        return r;
+    };
+    const report whole = counted({0, 1, 2, 3, 4, 5});
+    const std::vector<std::vector<std::vector<std::uint64_t>>> splits = {
+        {{0, 1, 2, 3, 4, 5}}, {{0, 2, 4}, {1, 3, 5}}, {{1, 2}, {0, 5}, {3, 4}}, {{}, {5}, {0, 1, 2, 3, 4}}};
+    for (const auto& split : splits) {
+        std::vector<report> parts;
+        for (const auto& which : split) parts.push_back(counted(which));
+        CHECK(report::interleave(std::move(parts), split) == whole);
+    }
+    // Distinct URLs past the limit in some parts only: a sketch, as one run.
+    const report sketched = numbered_urls(0, 6, 3000);
+    REQUIRE_FALSE(sketched.distinct_urls().exact);
+    std::vector<report> two;
+    for (const auto& which : {std::vector<std::size_t>{0, 2, 3}, std::vector<std::size_t>{1, 4, 5}}) {
+        report part(3000);
+        for (const std::size_t i : which) part.merge(numbered_urls(i, i + 1, 3000));
+        REQUIRE(part.distinct_urls().exact);
+        two.push_back(std::move(part));
+    }
+    CHECK(report::interleave(std::move(two), {{0, 2, 3}, {1, 4, 5}}) == sketched);
+    // Ordinals that are not 0 to n-1 once each, in order within a part.
+    const auto bad = [&](std::vector<std::vector<std::uint64_t>> ordinals) {
+        std::vector<report> ps;
+        for (const auto& which : ordinals) ps.push_back(counted(std::vector<std::uint64_t>(which.size(), 2)));
+        return report::interleave(std::move(ps), ordinals);
+    };
+    CHECK_THROWS_AS(bad({{0, 1}, {1, 2}}), std::invalid_argument);
+    CHECK_THROWS_AS(bad({{0, 3}}), std::invalid_argument);
+    CHECK_THROWS_AS(bad({{1, 0}}), std::invalid_argument);
+}
+
 TEST_CASE("report: merging sketches of any split equals one run", "[report]") {
     // Limit 5000: each part alone is exact, or already a sketch, or becomes
     // one only when merged; the result is the one run's either way.

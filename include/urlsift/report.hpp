@@ -164,6 +164,12 @@ public:
     /// Both should have the same exact-URL limit; this report's applies.
     void merge(const report& later);
     void merge(report&& later);
+    /// Puts together reports made over inputs taken in turns (by threads):
+    /// input i of `parts[p]` is input `ordinals[p][i]` of the result. The
+    /// ordinals of all parts together are 0 to n-1, each once, and increase
+    /// within each part. The result is the report one run over the inputs
+    /// in that order gives. Throws std::invalid_argument otherwise.
+    static report interleave(std::vector<report> parts, const std::vector<std::vector<std::uint64_t>>& ordinals);
 
     const std::vector<report_input>& inputs() const noexcept;
     std::uint64_t references() const noexcept; ///< every reference found, all forms

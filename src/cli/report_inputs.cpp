@@ -14,7 +14,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <condition_variable>
 #include <exception>
 #include <mutex>
 #include <stdexcept>
@@ -209,10 +208,12 @@ private:
 }  // namespace
 
 /// Aggregates `files` on `jobs` threads. The files are cut into runs of
-/// consecutive inputs; each worker takes the next run, aggregates it into a
-/// report of its own, and this thread merges the runs' reports in input
-/// order as they come. Since merging is exact, the result is the report of
-/// one sequential run, whatever the thread count and the timing.
+/// consecutive inputs; each worker takes the next run and counts it into a
+/// report of its own, which it keeps for all the runs it takes. The
+/// workers' reports are put together once they are done, each input at its
+/// place in input order (`report::interleave`). Since counting is exact and
+/// first locations are minima, the result is the report of one sequential
+/// run, whatever the thread count and the timing.
 report aggregate(const std::vector<std::string>& files, const read_settings& s, unsigned jobs, run_progress& progress) {
     if (jobs <= 1 || files.size() <= 1) {
         input_reader reader(s, progress);
@@ -220,65 +221,52 @@ report aggregate(const std::vector<std::string>& files, const read_settings& s, 
         for (std::size_t i = 0; i < files.size() && !progress.stop; ++i) reader.read(files[i], r);
         return r;
     }
-    // Runs short enough to balance the load, long enough that merging them
-    // costs little next to scanning.
+    // Runs short enough to balance the load, long enough that taking one
+    // costs nothing next to reading it.
     const std::size_t run = std::clamp<std::size_t>(files.size() / (std::size_t{jobs} * 8), 1, 64);
     const std::size_t runs = (files.size() + run - 1) / run;
-    std::vector<std::optional<report>> done(runs);
-    std::mutex m;
-    std::condition_variable ready;
+    const std::size_t workers = std::min<std::size_t>(jobs, runs);
+    std::vector<report> parts;
+    for (std::size_t w = 0; w < workers; ++w) parts.emplace_back(s.exact_url_limit);
+    std::vector<std::vector<std::uint64_t>> taken(workers); // each part's inputs: indexes into `files`
     std::atomic<std::size_t> next{0};
     std::atomic<bool> stop{false};
-    std::size_t exited = 0; // workers that have ended, under `m`
+    std::mutex m;
     std::exception_ptr failure;
 
-    const auto work = [&] {
+    const auto work = [&](std::size_t w) {
         try {
             input_reader reader(s, progress);
-            for (std::size_t k; !stop && !progress.stop && (k = next++) < runs;) {
-                report part(s.exact_url_limit);
-                for (std::size_t i = k * run; i < std::min(files.size(), (k + 1) * run) && !progress.stop; ++i)
-                    reader.read(files[i], part);
-                const std::lock_guard lock(m);
-                done[k] = std::move(part);
-                ready.notify_all();
-            }
+            for (std::size_t k; !stop && !progress.stop && (k = next++) < runs;)
+                for (std::size_t i = k * run; i < std::min(files.size(), (k + 1) * run) && !progress.stop; ++i) {
+                    taken[w].push_back(i);
+                    reader.read(files[i], parts[w]);
+                }
         } catch (...) {
             const std::lock_guard lock(m);
             if (!failure) failure = std::current_exception();
             stop = true;
         }
-        const std::lock_guard lock(m);
-        ++exited;
-        ready.notify_all();
     };
     std::vector<std::thread> pool;
-    const auto join_all = [&] {
+    try {
+        for (std::size_t w = 0; w < workers; ++w) pool.emplace_back(work, w);
+    } catch (...) {
         stop = true;
         for (auto& t : pool) t.join();
-    };
-    try {
-        for (std::size_t j = 0; j < std::min<std::size_t>(jobs, runs); ++j) pool.emplace_back(work);
-    } catch (...) {
-        join_all();
         throw;
     }
-    report total(s.exact_url_limit);
-    for (std::size_t k = 0; k < runs; ++k) {
-        std::optional<report> part;
-        {
-            std::unique_lock lock(m);
-            // A run no worker took (the run was stopped) ends the report:
-            // it covers the inputs before it.
-            ready.wait(lock, [&] { return done[k].has_value() || failure != nullptr || exited == pool.size(); });
-            if (failure || !done[k]) break;
-            part.swap(done[k]);
-        }
-        total.merge(std::move(*part));
-    }
-    join_all();
+    for (auto& t : pool) t.join();
     if (failure) std::rethrow_exception(failure);
-    return total;
+    // An interrupted run leaves inputs unread: the report covers those read,
+    // numbered in input order without gaps.
+    std::vector<std::uint64_t> rank(files.size(), 0);
+    for (const auto& indexes : taken)
+        for (const std::uint64_t i : indexes) rank[i] = 1;
+    for (std::uint64_t i = 0, read = 0; i < rank.size(); ++i) rank[i] = rank[i] != 0 ? read++ : 0;
+    for (auto& indexes : taken)
+        for (std::uint64_t& i : indexes) i = rank[i];
+    return report::interleave(std::move(parts), taken);
 }
 
 }  // namespace urlsift::cli

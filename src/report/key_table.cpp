@@ -46,6 +46,10 @@ void key_table::clear() noexcept {
     block_at_ = nullptr;
 }
 
+void key_table::renumber_inputs(std::span<const std::uint64_t> ordinals) noexcept {
+    for (entry& e : entries_) e.tally.first.input = ordinals[static_cast<std::size_t>(e.tally.first.input)];
+}
+
 std::size_t key_table::probe(std::string_view key, std::uint64_t h) const noexcept {
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = static_cast<std::size_t>(h) & mask;; i = (i + 1) & mask) {

@@ -56,6 +56,9 @@ public:
     /// Every entry, in the order the keys were first added.
     std::span<const entry> entries() const noexcept { return entries_; }
     void clear() noexcept;
+    /// Renumbers the inputs of the first locations: input i becomes
+    /// `ordinals[i]`. The ordinals must increase, so that the first stays first.
+    void renumber_inputs(std::span<const std::uint64_t> ordinals) noexcept;
 
     /// Same keys with the same tallies, whatever the order they came in.
     friend bool operator==(const key_table& a, const key_table& b) noexcept;

@@ -16,7 +16,9 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <functional>
 #include <optional>
+#include <stdexcept>
 
 namespace urlsift {
 
@@ -306,6 +308,61 @@ void report::merge(const report& later) {
     }
     for (const auto& e : later.impl_->at(report_table::url).entries())
         m.add_url(e.key(), e.tally.count, {e.tally.first.input + shift, e.tally.first.line});
+}
+
+report report::interleave(std::vector<report> parts, const std::vector<std::vector<std::uint64_t>>& ordinals) {
+    if (parts.size() != ordinals.size()) throw std::invalid_argument("report::interleave: a part without ordinals");
+    std::size_t n = 0;
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+        if (ordinals[p].size() != parts[p].impl_->inputs.size())
+            throw std::invalid_argument("report::interleave: ordinals do not match a part's inputs");
+        if (!std::is_sorted(ordinals[p].begin(), ordinals[p].end(), std::less_equal<>()))
+            throw std::invalid_argument("report::interleave: ordinals out of order");
+        n += ordinals[p].size();
+    }
+    std::vector<bool> seen(n);
+    for (const auto& part : ordinals)
+        for (const std::uint64_t o : part) {
+            if (o >= n || seen[o]) throw std::invalid_argument("report::interleave: ordinals not 0 to n-1 once each");
+            seen[o] = true;
+        }
+    if (parts.empty()) return report();
+    // The part with the most distinct keys is renumbered where it is; the
+    // others' keys are added to it.
+    const auto keys = [](const report& r) {
+        std::size_t k = 0;
+        for (const key_table& t : r.impl_->tables) k += t.size();
+        return k;
+    };
+    const auto base = static_cast<std::size_t>(
+        std::max_element(parts.begin(), parts.end(), [&](const report& a, const report& b) { return keys(a) < keys(b); }) -
+        parts.begin());
+    report r = std::move(parts[base]);
+    impl& m = *r.impl_;
+    std::vector<report_input> inputs(n);
+    for (std::size_t i = 0; i < m.inputs.size(); ++i) inputs[ordinals[base][i]] = std::move(m.inputs[i]);
+    m.inputs = std::move(inputs);
+    for (key_table& t : m.tables) t.renumber_inputs(ordinals[base]);
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+        if (p == base) continue;
+        impl& part = *parts[p].impl_;
+        const std::vector<std::uint64_t>& at = ordinals[p];
+        for (std::size_t i = 0; i < part.inputs.size(); ++i) m.inputs[at[i]] = std::move(part.inputs[i]);
+        m.references += part.references;
+        for (std::size_t t = 0; t < report_table_count; ++t) {
+            if (t == static_cast<std::size_t>(report_table::url)) continue;
+            for (const auto& e : part.tables[t].entries())
+                m.tables[t].add(e.key(), e.tally.count, {at[e.tally.first.input], e.tally.first.line});
+        }
+        if (part.sketch) {
+            m.to_sketch();
+            m.sketch->merge(part.sketch->registers());
+        }
+        for (const auto& e : part.at(report_table::url).entries())
+            m.add_url(e.key(), e.tally.count, {at[e.tally.first.input], e.tally.first.line});
+        parts[p] = report();
+    }
+    return r;
 }
 
 void report::merge(report&& later) {
