@@ -96,7 +96,7 @@ complete -c urlsift -n $report -l table -x -a 'scheme host domain wrapper form w
 complete -c urlsift -n $report -s o -l output -r -F -d 'write the report to FILE'
 complete -c urlsift -n $report -l partial -d 'write a partial report for --merge'
 complete -c urlsift -n $report -l merge -d 'the operands are partial reports: add them up'
-complete -c urlsift -n $report -s j -l jobs -x -d 'read files on N threads (0: one per processor)'
+complete -c urlsift -n $report -s j -l jobs -x -d 'threads (default 0: one per processor)'
 complete -c urlsift -n $report -l top -x -d 'rows of each table in the report (0: all)'
 complete -c urlsift -n $report -l exact-urls -x -d 'count distinct URLs exactly up to N, then estimate them'
 complete -c urlsift -n $report -l no-timestamp -d 'leave out the time the report was made'

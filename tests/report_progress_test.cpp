@@ -39,6 +39,10 @@ TEST_CASE("report --progress writes progress lines to a stderr that is not a ter
 }
 
 TEST_CASE("Ctrl-C ends a report run with the report so far, marked interrupted", "[report][progress][cli]") {
+    // On one thread, the read waiting on the FIFO is the main thread's; on
+    // two, a worker's, which the main thread wakes.
+    const char* jobs = GENERATE("1", "2");
+    CAPTURE(jobs);
     const scratch_dir dir;
     const auto fifo = dir.path / "feed", out = dir.path / "out.json", err = dir.path / "err";
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
@@ -52,7 +56,7 @@ TEST_CASE("Ctrl-C ends a report run with the report so far, marked interrupted",
         const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
         ::dup2(o, 1);
         ::dup2(e, 2);
-        ::execl(URLSIFT_CLI_PATH, "urlsift", "report", "--no-timestamp", "--partial",
+        ::execl(URLSIFT_CLI_PATH, "urlsift", "report", "--no-timestamp", "--partial", "-j", jobs,
                 (dir.path / "first.txt").c_str(), fifo.c_str(), static_cast<char*>(nullptr));
         ::_exit(127);
     }

@@ -259,6 +259,31 @@ TEST_CASE("report: the same output for any -j", "[report][cli]") {
           run_in(t.dir.path, "report -r --no-timestamp -j 1 .").out);
 }
 
+TEST_CASE("report: one file read on one thread and counted on another", "[report][cli]") {
+    // Several batches of references, some in angle brackets, relative ones
+    // and duplicates among them: the same report as one thread's.
+    const urlsift::test::scratch_dir dir;
+    std::string text;
+    for (int i = 0; i < 9000; ++i) {
+        text += "see http://h" + std::to_string(i % 97) + ".example/p/" + std::to_string(i % 5000);
+        text += i % 7 == 0 ? " and <../rel/" + std::to_string(i % 11) + ">\n" : "\n";
+    }
+    urlsift::test::write_file(dir.path / "big.txt", text);
+    const std::string file = (dir.path / "big.txt").string();
+    for (const std::vector<std::string>& format : {std::vector<std::string>{"-f", "text"}, {"--partial"}}) {
+        std::vector<std::string> args = format;
+        args.insert(args.end(), {"--no-timestamp", "-j", "1", file});
+        const auto one = report_in_process(args, dir.path / "1");
+        REQUIRE(one.status == 0);
+        args[args.size() - 2] = "2";
+        const auto two = report_in_process(args, dir.path / "2");
+        CHECK(two.status == 0);
+        CHECK(two.out == one.out);
+    }
+    // 9,000 URLs and 1,286 relative references.
+    CHECK_THAT(urlsift::test::run_cli("report --no-timestamp -f json " + file).out, Catch::Contains("\"references\": 10286"));
+}
+
 TEST_CASE("report: merging the partials of any split equals one run", "[report][cli]") {
     const larger_tree t(21);
     const urlsift::test::scratch_dir out;

@@ -206,7 +206,7 @@ unsigned parse_jobs(long long jobs) {
 int cmd_report(const args& a) {
     po::options_description opts("Options");
     std::string fmt_name = "text", table_name, binary = "skip", encoding = "utf-8", output_path, input_kind = "text";
-    long long jobs = 1, top = 10, exact_urls = static_cast<long long>(default_exact_url_limit);
+    long long jobs = 0, top = 10, exact_urls = static_cast<long long>(default_exact_url_limit);
     scan_settings ss;
     // clang-format off
     opts.add_options()
@@ -217,7 +217,9 @@ int cmd_report(const args& a) {
         ("output,o", po::value<std::string>(&output_path), "write the report to FILE instead of standard output")
         ("partial", po::bool_switch(), "write a partial report for --merge: json, every row and input")
         ("merge", po::bool_switch(), "the operands are partial reports: add them up, in the order given")
-        ("jobs,j", po::value<long long>(&jobs), "read files on N threads (default 1; 0: one per processor)")
+        ("jobs,j", po::value<long long>(&jobs),
+            "threads (default 0: one per processor); files are read on N threads, and one file is read on one "
+            "while another counts")
         ("top", po::value<long long>(&top), "rows of each table in the report (default 10; 0: all)")
         ("exact-urls", po::value<long long>(&exact_urls),
             "count distinct URLs exactly up to N (default 1000000), then estimate them with a sketch")

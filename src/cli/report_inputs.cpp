@@ -14,10 +14,15 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <exception>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+
+#include <pthread.h>
+#include <signal.h>
 
 namespace urlsift::cli {
 
@@ -29,6 +34,136 @@ bool text_payload(std::string_view type) {
     return type.empty() || type.starts_with("text/") || type == "application/xhtml+xml" || type == "application/xml" ||
            type == "application/json" || type == "application/rss+xml" || type == "application/atom+xml";
 }
+
+/// SIGINT is the main thread's: its handler sets the stop flag, and a read
+/// there that waits (a FIFO, a terminal) ends with EINTR. The threads a run
+/// starts block it, and are woken with SIGURG instead, whose handler does
+/// nothing (SIGURG is ignored by default, so no one else relies on it).
+void block_interrupt() noexcept {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    ::pthread_sigmask(SIG_BLOCK, &set, nullptr);
+}
+
+void on_wake(int) {}
+
+/// While it lives, SIGURG interrupts a system call instead of restarting it.
+class wake_signal {
+public:
+    wake_signal() {
+        struct sigaction sa {};
+        sa.sa_handler = on_wake;
+        sigemptyset(&sa.sa_mask);
+        ::sigaction(SIGURG, &sa, &before_);
+    }
+    wake_signal(const wake_signal&) = delete;
+    wake_signal& operator=(const wake_signal&) = delete;
+    ~wake_signal() { ::sigaction(SIGURG, &before_, nullptr); }
+
+    /// Makes a read `t` waits in return, so that it sees the stop flag.
+    static void wake(std::thread& t) noexcept { ::pthread_kill(t.native_handle(), SIGURG); }
+
+private:
+    struct sigaction before_ {};
+};
+
+/// Counts references into a report on a thread of its own, so that reading
+/// one large input and counting what it holds take two cores: the reader
+/// fills one batch while the counter empties the other. Counting is the
+/// same `report::add`, in the same order, so the report is the same.
+class counting_thread {
+public:
+    explicit counting_thread(report& into) : into_(into), thread_([this] {
+        block_interrupt();
+        run();
+    }) {}
+    counting_thread(const counting_thread&) = delete;
+    counting_thread& operator=(const counting_thread&) = delete;
+    ~counting_thread() {
+        {
+            const std::lock_guard lock(m_);
+            done_ = true;
+        }
+        changed_.notify_all();
+        thread_.join();
+    }
+
+    /// Hands `r` over to be counted in input `input` of the report.
+    void add(std::uint64_t input, const found_reference& r, const reference_context& context) {
+        if (filled_ == filling_.size()) filling_.emplace_back();
+        pending& p = filling_[filled_++];
+        p.input = input;
+        p.ref.url = r.url;
+        p.ref.line = r.line;
+        p.ref.wrapper = r.wrapper;
+        p.ref.form = r.form;
+        p.part_kind = context.part_kind;
+        p.anchor_text = context.anchor_text;
+        if (filled_ == batch_size) hand_over();
+    }
+
+    /// Returns once every reference handed over is counted: before the
+    /// report is read or changed in another way.
+    void drain() {
+        if (filled_ > 0) hand_over();
+        std::unique_lock lock(m_);
+        changed_.wait(lock, [this] { return !busy_; });
+        if (failure_) std::rethrow_exception(failure_);
+    }
+
+private:
+    struct pending {
+        std::uint64_t input = 0;
+        found_reference ref; // only what report::add reads: url, line, wrapper, form
+        std::string part_kind, anchor_text;
+    };
+    static constexpr std::size_t batch_size = 2048;
+
+    void hand_over() {
+        std::unique_lock lock(m_);
+        changed_.wait(lock, [this] { return !busy_; });
+        if (failure_) std::rethrow_exception(failure_);
+        filling_.swap(counting_);
+        to_count_ = filled_;
+        filled_ = 0;
+        busy_ = true;
+        lock.unlock();
+        changed_.notify_all();
+    }
+
+    void run() {
+        std::unique_lock lock(m_);
+        for (;;) {
+            changed_.wait(lock, [this] { return busy_ || done_; });
+            if (!busy_) return;
+            lock.unlock();
+            try {
+                for (std::size_t i = 0; i < to_count_; ++i) {
+                    const pending& p = counting_[i];
+                    into_.add(p.input, p.ref, {.part_kind = p.part_kind, .anchor_text = p.anchor_text});
+                }
+            } catch (...) {
+                const std::lock_guard failed(m_);
+                failure_ = std::current_exception();
+            }
+            lock.lock();
+            busy_ = false;
+            changed_.notify_all();
+        }
+    }
+
+    report& into_;
+    std::vector<pending> filling_, counting_; ///< entries are reused, with their strings' memory
+    std::size_t filled_ = 0;                  ///< entries of `filling_` in use
+    std::size_t to_count_ = 0;                ///< entries of `counting_` to count, under `m_`
+    std::mutex m_;
+    std::condition_variable changed_;
+    bool busy_ = false; ///< the counter has `counting_`, under `m_`
+    bool done_ = false; ///< the counter is to end, under `m_`
+    std::exception_ptr failure_;
+    std::thread thread_; ///< last: started once the rest is ready
+};
 
 /// Reads inputs into a report, one after another.
 class input_reader {
@@ -45,6 +180,10 @@ public:
         if (!source) throw std::runtime_error(error);  // the encoding was checked before: not expected
         source_.emplace(std::move(*source));
     }
+
+    /// Counts on a thread of its own from now on (`counter` counts into
+    /// the report `read` is given).
+    void count_on(counting_thread& counter) { counter_ = &counter; }
 
     void read(const std::string& path, report& into) {
         input_ = into.add_input(path);
@@ -67,14 +206,21 @@ public:
                 });
             if (!error.empty()) end = ending::failed;
         }
-        if (end == ending::binary) return into.finish_input(input_, 0, input_status::binary);
-        if (end == ending::failed) return into.finish_input(input_, bytes_, input_status::failed, error);
-        if (progress_.stop) return into.finish_input(input_, bytes_, input_status::failed, "interrupted before its end");
-        into.finish_input(input_, bytes_, input_status::read);
+        if (end == ending::binary) return finish(0, input_status::binary);
+        if (end == ending::failed) return finish(bytes_, input_status::failed, error);
+        if (progress_.stop) return finish(bytes_, input_status::failed, "interrupted before its end");
+        finish(bytes_, input_status::read);
     }
 
 private:
     enum class ending : unsigned char { read, binary, failed };
+
+    /// Records how the input ended, once every reference in it is counted:
+    /// the report changes on one thread at a time.
+    void finish(std::uint64_t bytes, input_status status, std::string error = {}) {
+        if (counter_ != nullptr) counter_->drain();
+        into_->finish_input(input_, bytes, status, std::move(error));
+    }
 
     /// Reads `path` as text (or `whole`, its bytes when they were read
     /// already): a WARC file record by record, anything else through the
@@ -159,7 +305,10 @@ private:
 
     /// Counts a reference the resolution stage is done with.
     bool count(const found_reference& r, const reference_context& context = {}) {
-        into_->add(input_, r, context);
+        if (counter_ != nullptr)
+            counter_->add(input_, r, context);
+        else
+            into_->add(input_, r, context);
         return true;
     }
 
@@ -200,6 +349,7 @@ private:
     std::optional<resolver> base_;
     std::optional<text_source> source_;
     report* into_ = nullptr;
+    counting_thread* counter_ = nullptr;
     std::uint64_t input_ = 0, bytes_ = 0, line_offset_ = 0;
     std::optional<resolver> record_base_;
     bool in_html_ = false;
@@ -218,6 +368,9 @@ report aggregate(const std::vector<std::string>& files, const read_settings& s, 
     if (jobs <= 1 || files.size() <= 1) {
         input_reader reader(s, progress);
         report r(s.exact_url_limit);
+        // One input and threads to spare: one reads, the other counts.
+        std::optional<counting_thread> counter;
+        if (jobs > 1) reader.count_on(counter.emplace(r));
         for (std::size_t i = 0; i < files.size() && !progress.stop; ++i) reader.read(files[i], r);
         return r;
     }
@@ -232,9 +385,12 @@ report aggregate(const std::vector<std::string>& files, const read_settings& s, 
     std::atomic<std::size_t> next{0};
     std::atomic<bool> stop{false};
     std::mutex m;
+    std::condition_variable ended;
+    std::size_t exited = 0; // workers that have ended, under `m`
     std::exception_ptr failure;
 
     const auto work = [&](std::size_t w) {
+        block_interrupt();
         try {
             input_reader reader(s, progress);
             for (std::size_t k; !stop && !progress.stop && (k = next++) < runs;)
@@ -247,7 +403,11 @@ report aggregate(const std::vector<std::string>& files, const read_settings& s, 
             if (!failure) failure = std::current_exception();
             stop = true;
         }
+        const std::lock_guard lock(m);
+        ++exited;
+        ended.notify_all();
     };
+    const wake_signal waking;
     std::vector<std::thread> pool;
     try {
         for (std::size_t w = 0; w < workers; ++w) pool.emplace_back(work, w);
@@ -255,6 +415,16 @@ report aggregate(const std::vector<std::string>& files, const read_settings& s, 
         stop = true;
         for (auto& t : pool) t.join();
         throw;
+    }
+    {
+        // Once the run is stopped, a worker waiting in a read is woken, and
+        // again a little later in case the signal came just before the read.
+        std::unique_lock lock(m);
+        while (exited < pool.size()) {
+            ended.wait_for(lock, std::chrono::milliseconds(50));
+            if (progress.stop)
+                for (auto& t : pool) wake_signal::wake(t);
+        }
     }
     for (auto& t : pool) t.join();
     if (failure) std::rethrow_exception(failure);
