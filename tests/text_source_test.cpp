@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <string>
 
 using namespace urlsift;
@@ -51,6 +52,33 @@ TEST_CASE("text_source: a regular file is read to its end, whatever its size", "
         CHECK(r.result.what == text_read::status::done);
         CHECK(r.text == bytes);
     }
+}
+
+TEST_CASE("text_source: files read one after another, directory by directory", "[text]") {
+    // A walk's order, and then not: each file's own bytes every time, and
+    // a missing file in a directory already open is still missing.
+    const scratch_dir dir;
+    std::filesystem::create_directories(dir.path / "a");
+    std::filesystem::create_directories(dir.path / "b");
+    for (const char* name : {"a/1", "a/2", "a/3", "b/1", "b/2"}) write_file(dir.path / name, std::string("text of ") + name);
+    std::string error;
+    auto source = text_source::open({}, error);
+    REQUIRE(source);
+    for (const char* name : {"a/1", "a/2", "a/3", "b/1", "b/2", "a/2", "a/1", "b/2", "b/1"}) {
+        CAPTURE(name);
+        std::string text;
+        const auto r = source->read_file((dir.path / name).string(), [&](std::string_view chunk) {
+            text += chunk;
+            return true;
+        });
+        CHECK(r.what == text_read::status::done);
+        CHECK(text == std::string("text of ") + name);
+    }
+    const auto missing = source->read_file((dir.path / "b" / "nothing").string(), [](std::string_view) { return true; });
+    CHECK(missing.what == text_read::status::failed);
+    CHECK(missing.error == "No such file or directory");
+    const auto subdir = source->read_file((dir.path / "a").string(), [](std::string_view) { return true; });
+    CHECK(subdir.what == text_read::status::failed);
 }
 
 TEST_CASE("text_source: a NUL byte in the first block marks binary input", "[text]") {

@@ -81,6 +81,35 @@ struct text_source::impl {
     std::unique_ptr<char[]> block = std::make_unique_for_overwrite<char[]>(block_size);
 
     impl(text_options o, charset_converter d) : options(std::move(o)), decoder(std::move(d)) {}
+    impl(const impl&) = delete;
+    impl& operator=(const impl&) = delete;
+    ~impl() {
+        if (dir_fd >= 0) ::close(dir_fd);
+    }
+
+    /// The directory of the file read last, and, once a second file in it is
+    /// read, a descriptor of it: files a walk lists come directory by
+    /// directory, and opening by name in an open directory spares the
+    /// kernel a lookup of every component of the path.
+    std::string dir;
+    int dir_fd = -1;
+
+    /// Opens `path` for reading, as open(2) would.
+    int open_file(const std::string& path) {
+        const std::size_t slash = path.rfind('/');
+        if (slash == std::string::npos || slash == 0 || slash + 1 == path.size())
+            return ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        const std::string_view d(path.data(), slash);
+        if (d != dir) {
+            if (dir_fd >= 0) ::close(dir_fd);
+            dir_fd = -1;
+            dir.assign(d);
+            return ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        }
+        if (dir_fd < 0) dir_fd = ::open(dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (dir_fd < 0) return ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        return ::openat(dir_fd, path.c_str() + slash + 1, O_RDONLY | O_CLOEXEC);
+    }
 
     /// Compares what the decoded text encodes back to with the input.
     bool round_trip_holds(std::string_view input, std::string_view text, bool last) {
@@ -239,7 +268,7 @@ std::optional<text_source> text_source::open(text_options options, std::string& 
 text_read text_source::read_file(const std::string& path, const text_consumer& consumer) {
     int fd = 0;
     if (path != "-") {
-        fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        fd = impl_->open_file(path);
         if (fd < 0) return failure(std::strerror(errno));
     }
     const fd_closer closer{fd};
