@@ -25,6 +25,9 @@ TEST_CASE("The progress line says files, megabytes, rate and time left", "[repor
     CHECK(progress_line::describe(10, 40, 25'000'000, 5s) == "10/40 files, 25.0 MB, 5.0 MB/s, about 0:15 left");
     CHECK(progress_line::describe(1, 1000, 1'000'000, 10s) == "1/1000 files, 1.0 MB, 0.1 MB/s, about 2:46:30 left");
     CHECK(progress_line::describe(40, 40, 100'000'000, 20s) == "40/40 files, 100.0 MB, 5.0 MB/s");
+    // While a walk still lists files, the count is of those listed so far,
+    // and no time left can be told.
+    CHECK(progress_line::describe(10, 40, 25'000'000, 5s, true) == "10/40+ files, 25.0 MB, 5.0 MB/s");
 }
 
 TEST_CASE("report --progress writes progress lines to a stderr that is not a terminal", "[report][progress][cli]") {

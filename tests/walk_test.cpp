@@ -1,10 +1,16 @@
-// The gitignore subset -r honours (walk.hpp), one row a pattern and path.
+// The gitignore subset -r honours (walk.hpp), one row a pattern and path,
+// and the order -r lists files in.
 
 #include "cli/walk.hpp"
 
+#include "cli_util.hpp"
+
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <filesystem>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -46,4 +52,32 @@ TEST_CASE("grep-style: gitignore patterns", "[cli][walk]") {
     check("", "x", false, false);
     check("# x", "# x", false, false);
     check("x.txt   ", "x.txt", false, true);
+}
+
+TEST_CASE("The walk of -r lists files in the byte order of their paths, as it finds them", "[cli][walk]") {
+    // A directory's files come right after its name and a `/`: `a.txt`
+    // (`.` is below `/`) before `a/x`, `a0` after it. Each file is handed
+    // on as the walk reaches it, and the walk stops when told to.
+    const urlsift::test::scratch_dir dir;
+    const std::vector<std::string> names = {"A", "a b/y", "a-b", "a.txt", "a/x", "a/y/z", "a0", "ab", "b/z"};
+    for (const auto& n : names) {
+        std::filesystem::create_directories((dir.path / n).parent_path());
+        urlsift::test::write_file(dir.path / n, "x");
+    }
+    const std::string root = dir.path.string();
+    std::vector<std::string> expected;
+    for (const auto& n : names) expected.push_back(root + "/" + n);
+    REQUIRE(std::is_sorted(expected.begin(), expected.end()));
+    std::vector<urlsift::cli::input_error> errors;
+    urlsift::cli::walk_settings s;
+    s.recursive = true;
+    CHECK(urlsift::cli::expand_operands({root}, s, errors) == expected);
+    CHECK(errors.empty());
+
+    std::vector<std::string> seen;
+    urlsift::cli::walk_operands({root, root + "/a.txt"}, s, errors, [&](std::string f) {
+        seen.push_back(std::move(f));
+        return seen.size() < 5;
+    });
+    CHECK(seen == std::vector<std::string>(expected.begin(), expected.begin() + 5));
 }

@@ -320,23 +320,27 @@ int cmd_report(const args& a) {
         rs.mail = input_kind;
         rs.exact_url_limit = static_cast<std::uint64_t>(exact_urls);
 
+        // The walk goes on while the first files are read; what it could
+        // not read is told after the run.
         std::vector<input_error> errors;
-        std::vector<std::string> files = expand_operands(operands, walk, errors);
-        skip_output_file(files, errors, out_fd);
-        for (const auto& e : errors) {
-            std::cerr << "urlsift report: " << visible(e.path) << ": " << e.message << '\n';
-            failed = true;
-        }
+        const output_file output(out_fd);
+        const input_lister list = [&](const std::function<bool(std::string)>& add) {
+            walk_operands(operands, walk, errors, [&](std::string f) { return output.is(f, errors) || add(std::move(f)); });
+        };
         run_progress progress;
         {
             const stop_on_interrupt ctrl_c(progress);
             const bool terminal = ::isatty(STDERR_FILENO) == 1;
             std::optional<progress_line> line;
-            if (terminal || vm["progress"].as<bool>()) line.emplace(progress, files.size(), terminal);
-            r = aggregate(files, rs, threads, progress);
+            if (terminal || vm["progress"].as<bool>()) line.emplace(progress, terminal);
+            r = aggregate(list, rs, threads, progress);
+        }
+        for (const auto& e : errors) {
+            std::cerr << "urlsift report: " << visible(e.path) << ": " << e.message << '\n';
+            failed = true;
         }
         layout.interrupted = progress.stop;
-        input_count = files.size();
+        input_count = progress.inputs_listed;
         // In input order, whatever the thread count.
         for (const auto& in : r.inputs()) {
             if (in.status != input_status::failed) continue;

@@ -6,16 +6,26 @@
 
 namespace urlsift::cli {
 
-void skip_output_file(std::vector<std::string>& files, std::vector<input_error>& errors, int out_fd) {
+output_file::output_file(int out_fd) {
     struct stat out {};
     if (::fstat(out_fd, &out) != 0 || !S_ISREG(out.st_mode)) return;
-    std::erase_if(files, [&](const std::string& f) {
-        struct stat in {};
-        const int got = f == "-" ? ::fstat(STDIN_FILENO, &in) : ::stat(f.c_str(), &in);
-        if (got != 0 || in.st_dev != out.st_dev || in.st_ino != out.st_ino) return false;
-        errors.push_back({f == "-" ? "(standard input)" : f, "input file is also the output: skipped"});
-        return true;
-    });
+    regular_ = true;
+    dev_ = out.st_dev;
+    ino_ = out.st_ino;
+}
+
+bool output_file::is(const std::string& path, std::vector<input_error>& errors) const {
+    if (!regular_) return false;
+    struct stat in {};
+    const int got = path == "-" ? ::fstat(STDIN_FILENO, &in) : ::stat(path.c_str(), &in);
+    if (got != 0 || in.st_dev != dev_ || in.st_ino != ino_) return false;
+    errors.push_back({path == "-" ? "(standard input)" : path, "input file is also the output: skipped"});
+    return true;
+}
+
+void skip_output_file(std::vector<std::string>& files, std::vector<input_error>& errors, int out_fd) {
+    const output_file output(out_fd);
+    std::erase_if(files, [&](const std::string& f) { return output.is(f, errors); });
 }
 
 std::vector<std::string> reading_notes(const text_read& got, const text_source& source,

@@ -11,12 +11,27 @@
 #include <string_view>
 #include <vector>
 
+#include <sys/types.h>
+
 namespace urlsift::cli {
 
-/// Removes from `files` the inputs that are the file the output goes to
-/// (`out_fd`, standard output unless `-o` named a file: `urlsift extract -r
-/// dir > dir/out`), each reported in `errors` as grep reports it: reading
-/// the output would feed on itself.
+/// Tells the inputs that are the file the output goes to (`out_fd`,
+/// standard output unless `-o` named a file: `urlsift extract -r dir >
+/// dir/out`): reading the output would feed on itself.
+class output_file {
+public:
+    explicit output_file(int out_fd = 1);
+    /// Whether `path` is the output; if so it is reported in `errors` as
+    /// grep reports it.
+    bool is(const std::string& path, std::vector<input_error>& errors) const;
+
+private:
+    bool regular_ = false; ///< only a regular file can be read back
+    dev_t dev_ = 0;
+    ino_t ino_ = 0;
+};
+
+/// Removes from `files` the inputs that are the output file.
 void skip_output_file(std::vector<std::string>& files, std::vector<input_error>& errors, int out_fd = 1);
 
 /// What to tell the user about how an input was read, beyond its result:

@@ -33,20 +33,19 @@ extern "C" void on_interrupt(int) {
 }  // namespace
 
 std::string progress_line::describe(std::uint64_t done, std::uint64_t inputs, std::uint64_t bytes,
-                                    std::chrono::duration<double> elapsed) {
+                                    std::chrono::duration<double> elapsed, bool listing) {
     const double seconds = elapsed.count();
     const double mb = static_cast<double>(bytes) / 1e6;
     char buf[160];
-    std::snprintf(buf, sizeof buf, "%llu/%llu files, %.1f MB, %.1f MB/s", static_cast<unsigned long long>(done),
-                  static_cast<unsigned long long>(inputs), mb, seconds > 0 ? mb / seconds : 0.0);
+    std::snprintf(buf, sizeof buf, "%llu/%llu%s files, %.1f MB, %.1f MB/s", static_cast<unsigned long long>(done),
+                  static_cast<unsigned long long>(inputs), listing ? "+" : "", mb, seconds > 0 ? mb / seconds : 0.0);
     std::string line = buf;
-    if (done > 0 && done < inputs)
+    if (!listing && done > 0 && done < inputs)
         line += ", about " + clock_time(seconds * static_cast<double>(inputs - done) / static_cast<double>(done)) + " left";
     return line;
 }
 
-progress_line::progress_line(const run_progress& progress, std::uint64_t inputs, bool terminal)
-    : progress_(progress), inputs_(inputs), terminal_(terminal) {
+progress_line::progress_line(const run_progress& progress, bool terminal) : progress_(progress), terminal_(terminal) {
     drawer_ = std::thread([this] {
         const auto every = terminal_ ? std::chrono::milliseconds(500) : std::chrono::milliseconds(5000);
         std::unique_lock lock(m_);
@@ -65,8 +64,9 @@ progress_line::~progress_line() {
 }
 
 void progress_line::draw(bool last) {
-    std::string line = "urlsift report: " + describe(progress_.inputs_done, inputs_, progress_.bytes_scanned,
-                                                     std::chrono::steady_clock::now() - start_);
+    std::string line = "urlsift report: " + describe(progress_.inputs_done, progress_.inputs_listed,
+                                                     progress_.bytes_scanned, std::chrono::steady_clock::now() - start_,
+                                                     !progress_.listed);
     // A terminal's line is redrawn in place and erased at the end; a log
     // keeps each line, the last one too.
     if (terminal_) line = last ? "\r\x1b[K" : "\r\x1b[K" + line;

@@ -16,6 +16,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <exception>
 #include <mutex>
 #include <stdexcept>
@@ -355,34 +356,90 @@ private:
     bool in_html_ = false;
 };
 
-}  // namespace
+/// The inputs of a run as they are listed, shared by the thread that
+/// lists them and the workers that read them.
+class input_list {
+public:
+    explicit input_list(run_progress& progress) : progress_(progress) {}
 
-/// Aggregates `files` on `jobs` threads. The files are cut into runs of
-/// consecutive inputs; each worker takes the next run and counts it into a
+    void add(std::string path) {
+        {
+            const std::lock_guard lock(m_);
+            paths_.push_back(std::move(path));
+        }
+        ++progress_.inputs_listed;
+        grew_.notify_all();
+    }
+    /// The list is complete.
+    void close() {
+        {
+            const std::lock_guard lock(m_);
+            closed_ = true;
+        }
+        progress_.listed = true;
+        grew_.notify_all();
+    }
+    /// Waits until the list holds more than `n` paths or is closed; whether
+    /// it does.
+    bool wait_beyond(std::size_t n) {
+        std::unique_lock lock(m_);
+        grew_.wait(lock, [&] { return paths_.size() > n || closed_; });
+        return paths_.size() > n;
+    }
+    /// Takes the next run: up to `most` of the paths listed and not taken
+    /// (all the more when the list is closed, for balance), waiting for the
+    /// listing when they are all taken. Gives the index of the first, and
+    /// copies of the paths; none at the end of the list.
+    std::size_t take(std::size_t jobs, std::vector<std::string>& run) {
+        run.clear();
+        std::unique_lock lock(m_);
+        grew_.wait(lock, [&] { return paths_.size() > taken_ || closed_; });
+        // Runs short enough to balance the load; a worker counts all its
+        // runs into one report, so a run may be as short as one input.
+        const std::size_t most =
+            closed_ ? std::clamp<std::size_t>(paths_.size() / (jobs * 8), 1, 64) : std::size_t{64};
+        const std::size_t first = taken_;
+        while (taken_ < paths_.size() && run.size() < most) run.push_back(paths_[taken_++]);
+        return first;
+    }
+    std::size_t size() {
+        const std::lock_guard lock(m_);
+        return paths_.size();
+    }
+    std::string at(std::size_t i) {
+        const std::lock_guard lock(m_);
+        return paths_.at(i);
+    }
+
+private:
+    run_progress& progress_;
+    std::mutex m_;
+    std::condition_variable grew_;
+    std::deque<std::string> paths_;
+    std::size_t taken_ = 0;
+    bool closed_ = false;
+};
+
+/// Reads the inputs one after another on this thread, as `list` lists
+/// them; with threads to spare and one input, another thread counts.
+report read_in_turn(input_list& inputs, const read_settings& s, unsigned jobs, run_progress& progress) {
+    input_reader reader(s, progress);
+    report r(s.exact_url_limit);
+    std::optional<counting_thread> counter;
+    if (jobs > 1) reader.count_on(counter.emplace(r));
+    for (std::size_t i = 0; !progress.stop && inputs.wait_beyond(i); ++i) reader.read(inputs.at(i), r);
+    return r;
+}
+
+/// Reads the inputs on `jobs` workers while `inputs` is being listed. Each
+/// worker takes the next run of consecutive inputs and counts it into a
 /// report of its own, which it keeps for all the runs it takes. The
 /// workers' reports are put together once they are done, each input at its
-/// place in input order (`report::interleave`). Since counting is exact and
-/// first locations are minima, the result is the report of one sequential
-/// run, whatever the thread count and the timing.
-report aggregate(const std::vector<std::string>& files, const read_settings& s, unsigned jobs, run_progress& progress) {
-    if (jobs <= 1 || files.size() <= 1) {
-        input_reader reader(s, progress);
-        report r(s.exact_url_limit);
-        // One input and threads to spare: one reads, the other counts.
-        std::optional<counting_thread> counter;
-        if (jobs > 1) reader.count_on(counter.emplace(r));
-        for (std::size_t i = 0; i < files.size() && !progress.stop; ++i) reader.read(files[i], r);
-        return r;
-    }
-    // Runs short enough to balance the load, long enough that taking one
-    // costs nothing next to reading it.
-    const std::size_t run = std::clamp<std::size_t>(files.size() / (std::size_t{jobs} * 8), 1, 64);
-    const std::size_t runs = (files.size() + run - 1) / run;
-    const std::size_t workers = std::min<std::size_t>(jobs, runs);
+/// place in input order (`report::interleave`).
+report read_on_workers(input_list& inputs, const read_settings& s, unsigned jobs, run_progress& progress) {
     std::vector<report> parts;
-    for (std::size_t w = 0; w < workers; ++w) parts.emplace_back(s.exact_url_limit);
-    std::vector<std::vector<std::uint64_t>> taken(workers); // each part's inputs: indexes into `files`
-    std::atomic<std::size_t> next{0};
+    for (unsigned w = 0; w < jobs; ++w) parts.emplace_back(s.exact_url_limit);
+    std::vector<std::vector<std::uint64_t>> taken(jobs); // each part's inputs, by list index
     std::atomic<bool> stop{false};
     std::mutex m;
     std::condition_variable ended;
@@ -393,11 +450,15 @@ report aggregate(const std::vector<std::string>& files, const read_settings& s, 
         block_interrupt();
         try {
             input_reader reader(s, progress);
-            for (std::size_t k; !stop && !progress.stop && (k = next++) < runs;)
-                for (std::size_t i = k * run; i < std::min(files.size(), (k + 1) * run) && !progress.stop; ++i) {
-                    taken[w].push_back(i);
-                    reader.read(files[i], parts[w]);
+            std::vector<std::string> run;
+            while (!stop && !progress.stop) {
+                const std::size_t first = inputs.take(jobs, run);
+                if (run.empty()) break;
+                for (std::size_t i = 0; i < run.size() && !progress.stop; ++i) {
+                    taken[w].push_back(first + i);
+                    reader.read(run[i], parts[w]);
                 }
+            }
         } catch (...) {
             const std::lock_guard lock(m);
             if (!failure) failure = std::current_exception();
@@ -410,9 +471,10 @@ report aggregate(const std::vector<std::string>& files, const read_settings& s, 
     const wake_signal waking;
     std::vector<std::thread> pool;
     try {
-        for (std::size_t w = 0; w < workers; ++w) pool.emplace_back(work, w);
+        for (unsigned w = 0; w < jobs; ++w) pool.emplace_back(work, w);
     } catch (...) {
         stop = true;
+        inputs.close();
         for (auto& t : pool) t.join();
         throw;
     }
@@ -430,13 +492,65 @@ report aggregate(const std::vector<std::string>& files, const read_settings& s, 
     if (failure) std::rethrow_exception(failure);
     // An interrupted run leaves inputs unread: the report covers those read,
     // numbered in input order without gaps.
-    std::vector<std::uint64_t> rank(files.size(), 0);
+    std::vector<std::uint64_t> rank(inputs.size(), 0);
     for (const auto& indexes : taken)
         for (const std::uint64_t i : indexes) rank[i] = 1;
     for (std::uint64_t i = 0, read = 0; i < rank.size(); ++i) rank[i] = rank[i] != 0 ? read++ : 0;
     for (auto& indexes : taken)
         for (std::uint64_t& i : indexes) i = rank[i];
     return report::interleave(std::move(parts), taken);
+}
+
+/// Lists the inputs into `inputs` with `list`, closing the list whatever
+/// happens; false (and the listing stops) once the run is stopped.
+void list_into(input_list& inputs, const input_lister& list, run_progress& progress) {
+    try {
+        list([&](std::string path) {
+            inputs.add(std::move(path));
+            return !progress.stop;
+        });
+    } catch (...) {
+        inputs.close();
+        throw;
+    }
+    inputs.close();
+}
+
+}  // namespace
+
+/// Since counting is exact and a first location is a minimum, the result
+/// is the report of one sequential run, whatever the thread count and the
+/// timing. With threads to spare the listing (a walk) goes on beside the
+/// reading, on a thread of its own.
+report aggregate(const input_lister& list, const read_settings& s, unsigned jobs, run_progress& progress) {
+    input_list inputs(progress);
+    if (jobs <= 1) {
+        list_into(inputs, list, progress);
+        return read_in_turn(inputs, s, jobs, progress);
+    }
+    std::exception_ptr listing_failed;
+    std::thread lister([&] {
+        block_interrupt();
+        try {
+            list_into(inputs, list, progress);
+        } catch (...) {
+            listing_failed = std::current_exception();
+        }
+    });
+    std::optional<report> r;
+    try {
+        // One input (a file named, not a tree walked): one thread reads it
+        // while another counts.
+        const bool many = inputs.wait_beyond(1);
+        r.emplace(many ? read_on_workers(inputs, s, jobs, progress) : read_in_turn(inputs, s, jobs, progress));
+    } catch (...) {
+        progress.stop = true;
+        lister.join();
+        throw;
+    }
+    lister.join();
+    if (listing_failed) std::rethrow_exception(listing_failed);
+    return std::move(*r);
 }
 
 }  // namespace urlsift::cli

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +33,8 @@ struct read_settings {
 /// line, and a flag that stops it. All lock-free, so that a signal handler
 /// may set `stop`.
 struct run_progress {
+    std::atomic<std::uint64_t> inputs_listed{0}; ///< inputs listed so far
+    std::atomic<bool> listed{false};              ///< every input is listed
     std::atomic<std::uint64_t> inputs_done{0};
     std::atomic<std::uint64_t> bytes_scanned{0};
     /// Set to stop the run: each input being read ends where it is (marked
@@ -40,8 +43,12 @@ struct run_progress {
     std::atomic<bool> stop{false};
 };
 
-/// Aggregates `files` on `jobs` threads into the report one sequential run
-/// in input order would give.
-report aggregate(const std::vector<std::string>& files, const read_settings& s, unsigned jobs, run_progress& progress);
+/// Lists a run's inputs in input order, handing each to `add`, which
+/// returns false when the run is stopped and the listing should end.
+using input_lister = std::function<void(const std::function<bool(std::string)>& add)>;
+
+/// Aggregates the inputs `list` gives on `jobs` threads into the report one
+/// sequential run in input order would give.
+report aggregate(const input_lister& list, const read_settings& s, unsigned jobs, run_progress& progress);
 
 }  // namespace urlsift::cli

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fnmatch.h>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <span>
 
@@ -124,9 +125,10 @@ std::string join(const std::string& dir, const std::string& name) {
 
 /// Walks one operand. A path is kept twice: as shown (the operand joined
 /// with the names below it) and as those names, which the rules match.
+/// Files are handed on in the byte order of their paths as they are found.
 class walker {
 public:
-    walker(const walk_settings& s, std::vector<std::string>& found, std::vector<input_error>& errors)
+    walker(const walk_settings& s, const std::function<bool(std::string)>& found, std::vector<input_error>& errors)
         : s_(s), found_(found), errors_(errors) {
         for (const auto& g : s.globs)
             if (auto r = compile(g, 0)) overrides_.push_back(std::move(*r));
@@ -134,14 +136,14 @@ public:
     }
 
     /// Walks the directory `shown` (empty: the current one), whose path
-    /// below the walked DIR is `names`.
-    void walk(const std::string& shown, std::vector<std::string>& names) {
+    /// below the walked DIR is `names`; false once `found` said to stop.
+    bool walk(const std::string& shown, std::vector<std::string>& names) {
         std::error_code ec;
         fs::directory_iterator it(shown.empty() ? "." : shown, ec);
         if (ec) {
             // grep: a directory that cannot be read is an error, not a skip.
             errors_.push_back({shown.empty() ? "." : shown, ec.message()});
-            return;
+            return true;
         }
         const std::size_t rules_before = ignores_.size();
         if (!s_.no_ignore) {
@@ -161,18 +163,33 @@ public:
             entries.emplace_back(it->path().filename().string(), dir);
         }
         if (ec) errors_.push_back({shown.empty() ? "." : shown, ec.message()});
-        for (const auto& [name, dir] : entries) {
+        // Sorted as the paths will be: a directory's name is followed by
+        // `/`, so `a.txt` (`.` is below `/`) comes before what `a/` holds.
+        std::sort(entries.begin(), entries.end(), [](const auto& x, const auto& y) {
+            const std::string_view a = x.first, b = y.first;
+            const std::size_t n = std::min(a.size(), b.size());
+            if (const int c = a.compare(0, n, b.substr(0, n)); c != 0) return c < 0;
+            // One name starts the other: the shorter one's end (or its `/`)
+            // meets the longer one's next byte.
+            if (a.size() == b.size()) return false;
+            if (a.size() < b.size()) return x.second ? '/' < b[n] : true;
+            return y.second ? a[n] < '/' : false;
+        });
+        bool going = true;
+        for (std::size_t i = 0; i < entries.size() && going; ++i) {
+            const auto& [name, dir] = entries[i];
             names.push_back(name);
             const std::string path = join(shown, name);
             if (selected(names, dir)) {
                 if (dir)
-                    walk(path, names);
+                    going = walk(path, names);
                 else if (name_selected(s_, path, false))
-                    found_.push_back(path);
+                    going = found_(path);
             }
             names.pop_back();
         }
         ignores_.resize(rules_before);
+        return going;
     }
 
 private:
@@ -199,7 +216,7 @@ private:
     }
 
     const walk_settings& s_;
-    std::vector<std::string>& found_;
+    const std::function<bool(std::string)>& found_;
     std::vector<input_error>& errors_;
     std::vector<glob_rule> overrides_;
     std::ptrdiff_t whitelists_ = 0;
@@ -224,33 +241,41 @@ void add_walk_options(po::options_description& opts, walk_settings& s) {
     // clang-format on
 }
 
-std::vector<std::string> expand_operands(const std::vector<std::string>& operands, const walk_settings& s,
-                                         std::vector<input_error>& errors) {
-    std::vector<std::string> files;
+void walk_operands(const std::vector<std::string>& operands, const walk_settings& s, std::vector<input_error>& errors,
+                   const std::function<bool(std::string)>& found) {
     if (operands.empty()) {
-        if (!s.recursive) return {"-"};
+        if (!s.recursive) {
+            found("-");
+            return;
+        }
         // ripgrep and grep -r: the current directory, its files named
         // relative to it.
         std::vector<std::string> names;
-        walker(s, files, errors).walk("", names);
-        std::sort(files.begin(), files.end());
-        return files;
+        walker(s, found, errors).walk("", names);
+        return;
     }
     for (const auto& op : operands) {
         std::error_code ec;
         if (op == "-" || !fs::is_directory(op, ec)) {
-            if (op == "-" || name_selected(s, op, true)) files.push_back(op);
+            if ((op == "-" || name_selected(s, op, true)) && !found(op)) return;
             continue;
         }
         if (!s.recursive) {
             errors.push_back({op, "Is a directory (use -r to read the files in it)"});
             continue;
         }
-        std::vector<std::string> found, names;
-        walker(s, found, errors).walk(op, names);
-        std::sort(found.begin(), found.end());
-        files.insert(files.end(), found.begin(), found.end());
+        std::vector<std::string> names;
+        if (!walker(s, found, errors).walk(op, names)) return;
     }
+}
+
+std::vector<std::string> expand_operands(const std::vector<std::string>& operands, const walk_settings& s,
+                                         std::vector<input_error>& errors) {
+    std::vector<std::string> files;
+    walk_operands(operands, s, errors, [&files](std::string f) {
+        files.push_back(std::move(f));
+        return true;
+    });
     return files;
 }
 

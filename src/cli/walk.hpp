@@ -7,6 +7,7 @@
 
 #include "cli/options.hpp"
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +43,11 @@ void add_walk_options(po::options_description& opts, walk_settings& s);
 /// -g or hidden-file rule (as in ripgrep).
 std::vector<std::string> expand_operands(const std::vector<std::string>& operands, const walk_settings& s,
                                          std::vector<input_error>& errors);
+
+/// As `expand_operands`, handing each file to `found` as soon as the walk
+/// reaches it, in the same order; `found` returns false to stop the walk.
+void walk_operands(const std::vector<std::string>& operands, const walk_settings& s, std::vector<input_error>& errors,
+                   const std::function<bool(std::string)>& found);
 
 /// Whether `path` matches the gitignore-style `pattern` (`*`, `?`, `[...]`
 /// within a name, `**` across directories; anchored when it has a `/`
