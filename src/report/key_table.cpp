@@ -8,6 +8,7 @@
 #include <cstring>
 #include <functional>
 #include <stdexcept>
+#include <sys/mman.h>
 
 namespace urlsift::detail {
 
@@ -26,6 +27,31 @@ std::uint64_t slot_value(std::size_t index, std::uint64_t h) noexcept {
 }
 
 }  // namespace
+
+namespace {
+
+constexpr std::size_t huge_page_size = std::size_t{1} << 21;
+constexpr std::size_t mapped_from = std::size_t{1} << 20;
+
+}  // namespace
+
+void* allocate_table_bytes(std::size_t bytes) {
+    if (bytes < mapped_from) return ::operator new(bytes);
+    const std::size_t size = (bytes + huge_page_size - 1) & ~(huge_page_size - 1);
+    void* p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    // A hint: where transparent huge pages are off, the pages are small.
+    ::madvise(p, size, MADV_HUGEPAGE);
+    return p;
+}
+
+void deallocate_table_bytes(void* p, std::size_t bytes) noexcept {
+    if (bytes < mapped_from) {
+        ::operator delete(p);
+        return;
+    }
+    ::munmap(p, (bytes + huge_page_size - 1) & ~(huge_page_size - 1));
+}
 
 key_table::key_table(const key_table& other) { *this = other; }
 

@@ -11,11 +11,42 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <new>
 #include <span>
 #include <string_view>
 #include <vector>
 
 namespace urlsift::detail {
+
+/// Memory for a table's large arrays: from a megabyte on, mapped apart and
+/// marked for transparent huge pages (madvise(2) MADV_HUGEPAGE), so that a
+/// table of millions of keys costs few page faults and TLB misses. Smaller
+/// arrays come from the heap.
+template <class T>
+struct table_allocator {
+    using value_type = T;
+    table_allocator() = default;
+    template <class U>
+    table_allocator(const table_allocator<U>&) noexcept {}
+    T* allocate(std::size_t n);
+    void deallocate(T* p, std::size_t n) noexcept;
+    friend bool operator==(const table_allocator&, const table_allocator&) noexcept { return true; }
+};
+
+/// The byte-level half of table_allocator.
+void* allocate_table_bytes(std::size_t bytes);
+void deallocate_table_bytes(void* p, std::size_t bytes) noexcept;
+
+template <class T>
+T* table_allocator<T>::allocate(std::size_t n) {
+    if (n > std::numeric_limits<std::size_t>::max() / sizeof(T)) throw std::bad_array_new_length();
+    return static_cast<T*>(allocate_table_bytes(n * sizeof(T)));
+}
+
+template <class T>
+void table_allocator<T>::deallocate(T* p, std::size_t n) noexcept {
+    deallocate_table_bytes(p, n * sizeof(T));
+}
 
 /// A key's count and where it was seen first. `first` is the minimum over
 /// every reference counted: that is what makes merging exact whatever the
@@ -70,10 +101,10 @@ private:
     void grow();
     const char* store(std::string_view key);
 
-    std::vector<entry> entries_;
+    std::vector<entry, table_allocator<entry>> entries_;
     /// 0: empty; else the entry's index + 1 in the low half and the hash's
     /// high half above it, so that a probe rarely looks at a wrong entry.
-    std::vector<std::uint64_t> slots_;
+    std::vector<std::uint64_t, table_allocator<std::uint64_t>> slots_;
     std::size_t last_ = 0; ///< the entry added to last, tried first
     std::vector<std::unique_ptr<char[]>> blocks_;
     std::size_t next_block_size_ = 0; ///< the size of the next block (0: the first size)
