@@ -286,3 +286,74 @@ TEST_CASE("mail: a message with no header block does not end the mailbox", "[mai
     CHECK(got.messages == 2);
     CHECK(texts == strings{"Send submissions to ppp@example.org\n\n", "http://three.example.net/\n"});
 }
+
+namespace {
+
+std::string base64_lines(std::string_view bytes) {
+    static constexpr char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out, line;
+    for (std::size_t i = 0; i < bytes.size(); i += 3) {
+        const auto byte = [&](std::size_t at) -> std::uint32_t {
+            return at < bytes.size() ? static_cast<unsigned char>(bytes[at]) : 0U;
+        };
+        const std::uint32_t v = byte(i) << 16 | byte(i + 1) << 8 | byte(i + 2);
+        // n bytes make n + 1 characters, then `=` up to four.
+        const std::size_t n = std::min<std::size_t>(3, bytes.size() - i);
+        for (std::size_t k = 0; k < 4; ++k) line += k <= n ? alphabet[(v >> (18 - 6 * k)) & 63] : '=';
+        if (line.size() >= 76) {
+            out += line + "\n";
+            line.clear();
+        }
+    }
+    return out + line + "\n";
+}
+
+std::string quoted_printable_lines(std::string_view bytes) {
+    std::string out;
+    std::size_t column = 0;
+    for (const char c : bytes) {
+        if (c == '\n') {
+            out += '\n';
+            column = 0;
+            continue;
+        }
+        const std::string piece = c == '=' ? std::string("=3D") : std::string(1, c);
+        if (column + piece.size() > 75) {
+            out += "=\n";  // a soft line break
+            column = 0;
+        }
+        out += piece;
+        column += piece.size();
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("mail: a text part longer than a read block decodes whole", "[mail]") {
+    // The body is read, decoded and converted a block at a time: URLs,
+    // quoted-printable soft breaks and base64 quanta fall across blocks.
+    std::string text;
+    for (int i = 0; i < 6000; ++i)
+        text += "Line " + std::to_string(i) + " links https://example.org/q?id=" + std::to_string(i) + "&x=1 here\n";
+    REQUIRE(text.size() > 3 * 65536);
+    const auto part_text = [](const std::string& encoding, const std::string& body) {
+        const std::string message = "From: a@example.org\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n"
+                                    "Content-Transfer-Encoding: " + encoding + "\n\n" + body;
+        std::string got;
+        urlsift::read_mail(message, urlsift::mail_format::message, [&](urlsift::mail_message& m) {
+            REQUIRE(m.parts.size() == 1);
+            got = m.parts[0].text;
+            return true;
+        });
+        return got;
+    };
+    CHECK(part_text("base64", base64_lines(text)) == text);
+    CHECK(part_text("quoted-printable", quoted_printable_lines(text)) == text);
+    // Base64 with its last quantum's padding left out: kept all the same.
+    std::string odd = text + "end";
+    if (odd.size() % 3 == 0) odd += '.';
+    std::string unpadded = base64_lines(odd);
+    unpadded.erase(std::remove(unpadded.begin(), unpadded.end(), '='), unpadded.end());
+    CHECK(part_text("base64", unpadded) == odd);
+}

@@ -7,6 +7,7 @@
 
 #include <gmime/gmime.h>
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -26,9 +27,28 @@ using gobject_ptr = std::unique_ptr<T, gobject_unref>;
 /// g_mime_init, once per process.
 void init_gmime();
 
-/// `encoded`, a body in transfer encoding `encoding`, decoded (7bit, 8bit
-/// and binary as they are). Base64 whose last quantum lacks its `=`
-/// padding keeps that quantum, which GMime's decoder alone would drop.
+/// Undoes a transfer encoding block by block, with GMime's decoder (7bit,
+/// 8bit and binary pass as they are). Base64 whose last quantum lacks its
+/// `=` padding keeps that quantum, which GMime's decoder alone would drop.
+class transfer_decoder {
+public:
+    explicit transfer_decoder(GMimeContentEncoding encoding);
+    /// Appends to `out` what `encoded`, the next bytes of the body, decode to.
+    void feed(std::string_view encoded, std::string& out);
+    /// Appends the rest, once the body has been fed.
+    void finish(std::string& out);
+
+private:
+    void step(std::string_view encoded, std::string& out, bool last);
+
+    GMimeContentEncoding encoding_;
+    GMimeEncoding state_{};
+    bool decodes_ = false;
+    std::uint64_t base64_chars_ = 0; ///< base64: the alphabet's characters seen
+    bool padded_ = false;            ///< base64: an `=` was seen
+};
+
+/// `encoded`, a whole body in transfer encoding `encoding`, decoded.
 std::string decode_transfer(std::string_view encoded, GMimeContentEncoding encoding);
 
 /// A leaf part as the walk meets it.

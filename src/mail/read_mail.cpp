@@ -15,7 +15,9 @@
 #include <gmime/gmime.h>
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
+#include <optional>
 #include <mutex>
 #include <unistd.h>
 
@@ -34,24 +36,6 @@ std::string take(char* s) {
     return out;
 }
 
-/// The bytes of `stream` from its start.
-std::string bytes_of(GMimeStream* stream) {
-    const gobject_ptr<GMimeStream> mem(g_mime_stream_mem_new());
-    g_mime_stream_reset(stream);
-    g_mime_stream_write_to_stream(stream, mem.get());
-    const GByteArray* b = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem.get()));
-    return b != nullptr ? std::string(reinterpret_cast<const char*>(b->data), b->len) : std::string();
-}
-
-/// A leaf's body with its transfer encoding undone (quoted-printable soft
-/// breaks joined), in the part's own charset still.
-std::string decoded_body(GMimePart* part) {
-    GMimeDataWrapper* content = g_mime_part_get_content(part);
-    if (content == nullptr) return {};
-    return detail::decode_transfer(bytes_of(g_mime_data_wrapper_get_stream(content)),
-                                   g_mime_data_wrapper_get_encoding(content));
-}
-
 /// The text of a text part in UTF-8, all of it: RFC 2045 2.8 lets an 8bit
 /// or binary body hold a NUL (and base64 or quoted-printable can encode
 /// one), which would end the C string g_mime_text_part_get_text gives.
@@ -59,19 +43,39 @@ std::string decoded_body(GMimePart* part) {
 /// vanishing (GMime's conversion drops it, joining the text on both sides
 /// into a URL the message does not hold). A part that names no charset is
 /// read as UTF-8 with its invalid bytes kept, as text input is: the
-/// scanner ends a URL at them.
+/// scanner ends a URL at them. The body is read, decoded and converted a
+/// block at a time, so that only the text is held whole.
 std::string text_of(GMimePart* part) {
-    std::string raw = decoded_body(part);
-    const char* charset =
-        g_mime_content_type_get_parameter(g_mime_object_get_content_type(GMIME_OBJECT(part)), "charset");
-    if (charset == nullptr) return raw;
-    std::string error;
-    auto converter = detail::charset_converter::open(charset, error);
-    if (!converter) converter = detail::charset_converter::open(g_mime_charset_iconv_name(charset), error);
-    if (!converter) return take(g_mime_text_part_get_text(GMIME_TEXT_PART(part)));  // a name only iconv knows
-    std::string text;
-    converter->feed(raw, text);
-    converter->finish(text);
+    GMimeDataWrapper* content = g_mime_part_get_content(part);
+    if (content == nullptr) return {};
+    std::optional<detail::charset_converter> converter;
+    if (const char* charset =
+            g_mime_content_type_get_parameter(g_mime_object_get_content_type(GMIME_OBJECT(part)), "charset")) {
+        std::string error;
+        converter = detail::charset_converter::open(charset, error);
+        if (!converter) converter = detail::charset_converter::open(g_mime_charset_iconv_name(charset), error);
+        if (!converter) return take(g_mime_text_part_get_text(GMIME_TEXT_PART(part)));  // a name only iconv knows
+    }
+    detail::transfer_decoder decoder(g_mime_data_wrapper_get_encoding(content));
+    std::string text, decoded;
+    const auto add = [&] {
+        if (converter)
+            converter->feed(decoded, text);
+        else
+            text += decoded;
+        decoded.clear();
+    };
+    GMimeStream* stream = g_mime_data_wrapper_get_stream(content);
+    g_mime_stream_reset(stream);
+    if (const gint64 size = g_mime_stream_length(stream); size > 0) text.reserve(static_cast<std::size_t>(size));
+    char block[65536];
+    for (gssize n; (n = g_mime_stream_read(stream, block, sizeof block)) > 0;) {
+        decoder.feed({block, static_cast<std::size_t>(n)}, decoded);
+        add();
+    }
+    decoder.finish(decoded);
+    add();
+    if (converter) converter->finish(text);
     return text;
 }
 
@@ -127,21 +131,20 @@ std::optional<std::string> absolute(const std::string& url, const std::optional<
 }
 
 /// mboxrd: a line `>From `, `>>From `, ... was escaped when the message was
-/// stored; one `>` comes off.
+/// stored; one `>` comes off. In place: the text only shrinks.
 void unescape_from_lines(std::string& text) {
-    std::string out;
-    out.reserve(text.size());
-    std::size_t i = 0;
-    while (i < text.size()) {
+    std::size_t to = 0;
+    for (std::size_t i = 0; i < text.size();) {
         std::size_t marks = 0;
         while (i + marks < text.size() && text[i + marks] == '>') ++marks;
         if (marks > 0 && text.compare(i + marks, 5, "From ") == 0) ++i;
         const std::size_t nl = text.find('\n', i);
         const std::size_t end = nl == std::string::npos ? text.size() : nl + 1;
-        out.append(text, i, end - i);
+        if (to != i) std::memmove(text.data() + to, text.data() + i, end - i);
+        to += end - i;
         i = end;
     }
-    text.swap(out);
+    text.resize(to);
 }
 
 /// Where the walk through a message is.
@@ -436,28 +439,52 @@ void detail::init_gmime() {
     std::call_once(once, [] { g_mime_init(); });
 }
 
+detail::transfer_decoder::transfer_decoder(GMimeContentEncoding encoding) : encoding_(encoding) {
+    decodes_ = encoding == GMIME_CONTENT_ENCODING_BASE64 || encoding == GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE ||
+               encoding == GMIME_CONTENT_ENCODING_UUENCODE;
+    if (decodes_) g_mime_encoding_init_decode(&state_, encoding);
+}
+
+void detail::transfer_decoder::step(std::string_view encoded, std::string& out, bool last) {
+    const std::size_t at = out.size();
+    out.resize(at + g_mime_encoding_outlen(&state_, encoded.size()) + 16);
+    const std::size_t n = last ? g_mime_encoding_flush(&state_, encoded.data(), encoded.size(), out.data() + at)
+                               : g_mime_encoding_step(&state_, encoded.data(), encoded.size(), out.data() + at);
+    out.resize(at + n);
+}
+
+void detail::transfer_decoder::feed(std::string_view encoded, std::string& out) {
+    if (!decodes_) {
+        out.append(encoded);
+        return;
+    }
+    if (encoding_ == GMIME_CONTENT_ENCODING_BASE64)
+        for (const char c : encoded) {
+            if (detail::is_alnum(c) || c == '+' || c == '/') ++base64_chars_;
+            padded_ = padded_ || c == '=';
+        }
+    step(encoded, out, false);
+}
+
+void detail::transfer_decoder::finish(std::string& out) {
+    if (!decodes_) return;
+    // RFC 2045 6.8: a last quantum of two or three characters is padded
+    // with `=`. Mailers that leave the padding out are common, and GMime's
+    // decoder then drops the quantum: the padding is put back.
+    std::string_view padding;
+    if (encoding_ == GMIME_CONTENT_ENCODING_BASE64 && !padded_ && base64_chars_ % 4 >= 2)
+        padding = std::string_view("==").substr(0, 4 - base64_chars_ % 4);
+    step(padding, out, true);
+    g_mime_encoding_reset(&state_);
+    base64_chars_ = 0;
+    padded_ = false;
+}
+
 std::string detail::decode_transfer(std::string_view encoded, GMimeContentEncoding encoding) {
-    std::string in(encoded);
-    switch (encoding) {
-    case GMIME_CONTENT_ENCODING_BASE64: {
-        // RFC 2045 6.8: a last quantum of two or three characters is padded
-        // with `=`. Mailers that leave the padding out are common, and
-        // GMime's decoder then drops the quantum: the padding is put back.
-        const auto significant = std::count_if(in.begin(), in.end(), [](char c) {
-            return detail::is_alnum(c) || c == '+' || c == '/';
-        });
-        if (in.find('=') == std::string::npos && significant % 4 >= 2)
-            in.append(static_cast<std::size_t>(4 - significant % 4), '=');
-        break;
-    }
-    case GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE:
-    case GMIME_CONTENT_ENCODING_UUENCODE: break;
-    default: return in;  // 7bit, 8bit, binary: the bytes are the text
-    }
-    GMimeEncoding state;
-    g_mime_encoding_init_decode(&state, encoding);
-    std::string out(g_mime_encoding_outlen(&state, in.size()) + 16, '\0');
-    out.resize(g_mime_encoding_flush(&state, in.data(), in.size(), out.data()));
+    transfer_decoder decoder(encoding);
+    std::string out;
+    decoder.feed(encoded, out);
+    decoder.finish(out);
     return out;
 }
 

@@ -33,6 +33,10 @@ public:
     }
 
     bool run() {
+        // Only a plain part that an HTML part is the alternative of keeps
+        // the URLs it holds: a large part may hold millions.
+        for (const mail_part& p : m_.parts)
+            if (p.html && !p.alternative_of.empty()) found_.try_emplace(p.alternative_of);
         for (const header_url& h : m_.header_urls)
             if (!header(h)) return false;
         for (const mail_part& p : m_.parts)
@@ -64,10 +68,11 @@ private:
 
     bool text(const mail_part& p) {
         const chosen_base b = choose(p.base, p.base_from);
-        auto& seen = found_[p.path];
+        const auto kept = found_.find(p.path);
+        auto* seen = kept != found_.end() ? &kept->second : nullptr;
         scanner sc(o_.scan, [&](found_reference& r) {
             if (b.base) resolve_reference(r, *b.base);
-            seen.insert(r.url);
+            if (seen != nullptr) seen->insert(r.url);
             mail_reference mr{r, m_, &p, p.path, {}, {}, b.text, b.from};
             return sink_(mr);
         });
@@ -100,7 +105,7 @@ private:
     std::optional<resolver> option_;
     /// Resolvers for the bases the message gives, made once each.
     std::unordered_map<std::string, result<resolver>> made_;
-    /// The URLs found in each text part, by path, for its HTML alternative.
+    /// The URLs found in each text part that has an HTML alternative, by path.
     std::unordered_map<std::string, std::unordered_set<std::string>> found_;
 };
 
