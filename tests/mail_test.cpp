@@ -357,3 +357,45 @@ TEST_CASE("mail: a text part longer than a read block decodes whole", "[mail]") 
     unpadded.erase(std::remove(unpadded.begin(), unpadded.end(), '='), unpadded.end());
     CHECK(part_text("base64", unpadded) == odd);
 }
+
+TEST_CASE("mail: a part too large to hold is read a block at a time, the same text", "[mail]") {
+    // Over large_part_bytes, a part's text is read when it is scanned, a
+    // block at a time, so that memory stays bounded. Its text, mboxrd
+    // escapes undone across block edges, and its references are those of
+    // the text held whole.
+    std::string body, expected;
+    for (std::size_t i = 0; body.size() <= urlsift::large_part_bytes; ++i) {
+        const std::string n = std::to_string(i);
+        const std::string line = "See https://example.org/big/" + n + " now\n";
+        body += line;
+        expected += line;
+        if (i % 7 == 3) {
+            body += ">From line " + n + "\n>>From quoted\n> From kept\n>Fromage\n";
+            expected += "From line " + n + "\n>From quoted\n> From kept\n>Fromage\n";
+        }
+    }
+    const std::string mbox = "From a@example.org Mon Nov 23 10:00:00 2026\nFrom: a@example.org\n"
+                             "Content-Type: text/plain; charset=utf-8\n\n" + body;
+    std::string streamed;
+    std::uint64_t references = 0, last_line = 0;
+    const auto got = urlsift::read_mail(mbox, urlsift::mail_format::mbox, [&](urlsift::mail_message& m) {
+        REQUIRE(m.parts.size() == 1);
+        CHECK(m.parts[0].text.empty());
+        REQUIRE(m.parts[0].read_text);
+        CHECK(m.parts[0].read_text([&](std::string_view block) {
+            streamed += block;
+            return true;
+        }));
+        return urlsift::scan_message(m, {}, [&](urlsift::mail_reference& r) {
+            ++references;
+            last_line = r.ref.line;
+            return true;
+        });
+    });
+    CHECK(got.what == urlsift::mail_read::status::done);
+    CHECK(streamed.size() == expected.size());
+    CHECK(streamed == expected);
+    const auto whole = urlsift::scan(expected);
+    CHECK(references == whole.size());
+    CHECK(last_line == whole.back().line);
+}

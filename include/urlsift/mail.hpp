@@ -10,6 +10,7 @@
 #include <urlsift/scanner.hpp>
 
 #include <cstdint>
+#include <cstddef>
 #include <functional>
 #include <optional>
 #include <string>
@@ -69,7 +70,18 @@ struct mail_part {
     /// (multipart/alternative): that part's path. Only the links the plain
     /// part lacks are reported from it.
     std::string alternative_of;
+    /// For a text part too large to hold whole (a body over
+    /// `large_part_bytes` bytes, not HTML nor format=flowed): `text` is
+    /// empty, and this hands the same text to `block` a block at a time,
+    /// decoding it as it goes; false when `block` returned false. Valid
+    /// during the message sink's call only. Empty for every other part.
+    std::function<bool(const std::function<bool(std::string_view)>& block)> read_text;
 };
+
+/// The size of a part's body (as the message holds it, transfer encoded)
+/// from which its text is not held whole but read on demand
+/// (`mail_part::read_text`), so that memory stays bounded: 16 MiB.
+inline constexpr std::size_t large_part_bytes = std::size_t{16} << 20;
 
 /// A URL a header holds, read by the header's own syntax.
 struct header_url {
@@ -128,6 +140,9 @@ struct mail_scan_options {
     resolve_options resolve{};
     /// The base below everything the message says (5.1.3, `--base`); empty: none.
     std::string base;
+    /// Called with each block of a text part's text as it is scanned (the
+    /// whole text of a part held whole), to count what was read.
+    std::function<void(std::string_view)> on_text;
 };
 
 /// One reference of a message, with where it came from.

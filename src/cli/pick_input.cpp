@@ -40,8 +40,10 @@ std::string read_pick_input(const std::string& path, const pick_input_settings& 
                 list.add({.url = r.ref.url, .context = std::string(r.header) + " header", .focus = 0});
             else if (r.part != nullptr && r.part->html)
                 list.add({.url = r.ref.url, .context = std::string(r.anchor_text), .focus = 0});
-            else if (r.part != nullptr)
+            else if (r.part != nullptr && !r.part->read_text)
                 add_from_text(r.part->text, r.ref, list);
+            else if (r.part != nullptr)  // a part too large to hold: no line to show
+                list.add({.url = r.ref.url, .context = {}, .focus = 0});
             return true;
         };
         const mail_read got =

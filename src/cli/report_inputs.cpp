@@ -170,7 +170,13 @@ private:
 class input_reader {
 public:
     input_reader(const read_settings& s, run_progress& progress) : s_(s), progress_(progress), base_(s.base) {
-        mail_ = {.scan = s.scan, .resolve = s.resolve, .base = s.base ? s.base->base() : std::string()};
+        mail_ = {.scan = s.scan,
+                 .resolve = s.resolve,
+                 .base = s.base ? s.base->base() : std::string(),
+                 .on_text = [this](std::string_view text) {
+                     bytes_ += text.size();
+                     progress_.bytes_scanned += text.size();
+                 }};
         std::string error;
         // The binary test is made here, after the WARC test: a WARC file's
         // first block may hold binary payloads.
@@ -280,10 +286,6 @@ private:
     /// The references of a message, each resolved against the base the
     /// message gives its part (Section 5.1), else --base.
     bool add_message(const mail_message& m) {
-        for (const mail_part& p : m.parts) {
-            bytes_ += p.text.size();
-            progress_.bytes_scanned += p.text.size();
-        }
         scan_message(m, mail_, [this](mail_reference& r) {
             return count(r.ref, {.part_kind = r.part != nullptr ? std::string_view(r.part->content_type) : "header",
                                  .anchor_text = r.anchor_text});

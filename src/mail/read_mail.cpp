@@ -36,47 +36,125 @@ std::string take(char* s) {
     return out;
 }
 
-/// The text of a text part in UTF-8, all of it: RFC 2045 2.8 lets an 8bit
-/// or binary body hold a NUL (and base64 or quoted-printable can encode
-/// one), which would end the C string g_mime_text_part_get_text gives.
-/// A sequence the part's charset cannot decode becomes U+FFFD rather than
-/// vanishing (GMime's conversion drops it, joining the text on both sides
-/// into a URL the message does not hold). A part that names no charset is
-/// read as UTF-8 with its invalid bytes kept, as text input is: the
-/// scanner ends a URL at them. The body is read, decoded and converted a
-/// block at a time, so that only the text is held whole.
-std::string text_of(GMimePart* part) {
+/// mboxrd: a line `>From `, `>>From `, ... was escaped when the message was
+/// stored; one `>` comes off. Fed a block at a time, it holds back only the
+/// start of a line that may still turn out to be such an escape.
+class from_unescaper {
+public:
+    /// Appends `in` to `out`, escapes undone.
+    void feed(std::string_view in, std::string& out) {
+        std::size_t i = 0;
+        while (i < in.size()) {
+            if (line_start_) {
+                // The line's first bytes, while they may be `>...>From `.
+                for (; i < in.size(); ++i) {
+                    held_ += in[i];
+                    const std::size_t marks = held_.find_first_not_of('>');
+                    const std::string_view rest =
+                        marks == std::string::npos ? std::string_view() : std::string_view(held_).substr(marks);
+                    if (marks == 0 || !std::string_view("From ").starts_with(rest)) {
+                        out += held_;
+                        break;
+                    }
+                    if (rest == "From ") {
+                        out.append(held_, 1);
+                        break;
+                    }
+                }
+                if (i == in.size()) return;  // still undecided
+                ++i;
+                held_.clear();
+                line_start_ = false;
+                if (out.back() == '\n') line_start_ = true;
+                continue;
+            }
+            const std::size_t nl = in.find('\n', i);
+            const std::size_t end = nl == std::string_view::npos ? in.size() : nl + 1;
+            out.append(in.substr(i, end - i));
+            i = end;
+            line_start_ = nl != std::string_view::npos;
+        }
+    }
+    /// Appends what is held back: the input has ended.
+    void finish(std::string& out) {
+        out += held_;
+        held_.clear();
+        line_start_ = true;
+    }
+
+private:
+    bool line_start_ = true;
+    std::string held_;
+};
+
+/// Hands the text of a text part to `block` in UTF-8, a block at a time,
+/// all of it: RFC 2045 2.8 lets an 8bit or binary body hold a NUL (and
+/// base64 or quoted-printable can encode one), which would end the C
+/// string g_mime_text_part_get_text gives. A sequence the part's charset
+/// cannot decode becomes U+FFFD rather than vanishing (GMime's conversion
+/// drops it, joining the text on both sides into a URL the message does not
+/// hold). A part that names no charset is read as UTF-8 with its invalid
+/// bytes kept, as text input is: the scanner ends a URL at them. In a
+/// mailbox, mboxrd escapes are undone. False when `block` returned false.
+bool read_text_of(GMimePart* part, bool mbox, const std::function<bool(std::string_view)>& block) {
     GMimeDataWrapper* content = g_mime_part_get_content(part);
-    if (content == nullptr) return {};
+    if (content == nullptr) return true;
     std::optional<detail::charset_converter> converter;
+    from_unescaper unescape;
+    std::string converted, unescaped;
+    // The stages after the transfer decoding, on one block of its output.
+    const auto pass = [&](std::string_view decoded, bool last) {
+        std::string_view text = decoded;
+        if (converter) {
+            converted.clear();
+            converter->feed(decoded, converted);
+            if (last) converter->finish(converted);
+            text = converted;
+        }
+        if (mbox) {
+            unescaped.clear();
+            unescape.feed(text, unescaped);
+            if (last) unescape.finish(unescaped);
+            text = unescaped;
+        }
+        return text.empty() || block(text);
+    };
     if (const char* charset =
             g_mime_content_type_get_parameter(g_mime_object_get_content_type(GMIME_OBJECT(part)), "charset")) {
         std::string error;
         converter = detail::charset_converter::open(charset, error);
         if (!converter) converter = detail::charset_converter::open(g_mime_charset_iconv_name(charset), error);
-        if (!converter) return take(g_mime_text_part_get_text(GMIME_TEXT_PART(part)));  // a name only iconv knows
+        if (!converter) return pass(take(g_mime_text_part_get_text(GMIME_TEXT_PART(part))), true);  // a name only iconv knows
     }
     detail::transfer_decoder decoder(g_mime_data_wrapper_get_encoding(content));
-    std::string text, decoded;
-    const auto add = [&] {
-        if (converter)
-            converter->feed(decoded, text);
-        else
-            text += decoded;
-        decoded.clear();
-    };
+    std::string decoded;
     GMimeStream* stream = g_mime_data_wrapper_get_stream(content);
     g_mime_stream_reset(stream);
-    if (const gint64 size = g_mime_stream_length(stream); size > 0) text.reserve(static_cast<std::size_t>(size));
-    char block[65536];
-    for (gssize n; (n = g_mime_stream_read(stream, block, sizeof block)) > 0;) {
-        decoder.feed({block, static_cast<std::size_t>(n)}, decoded);
-        add();
+    char buffer[65536];
+    for (gssize n; (n = g_mime_stream_read(stream, buffer, sizeof buffer)) > 0;) {
+        decoded.clear();
+        decoder.feed({buffer, static_cast<std::size_t>(n)}, decoded);
+        if (!pass(decoded, false)) return false;
     }
+    decoded.clear();
     decoder.finish(decoded);
-    add();
-    if (converter) converter->finish(text);
+    return pass(decoded, true);
+}
+
+/// The whole text `read_text_of` gives.
+std::string text_of(GMimePart* part, bool mbox) {
+    std::string text;
+    read_text_of(part, mbox, [&text](std::string_view block) {
+        text += block;
+        return true;
+    });
     return text;
+}
+
+/// The size of a part's body as the message holds it; -1 when unknown.
+gint64 body_size(GMimePart* part) {
+    GMimeDataWrapper* content = g_mime_part_get_content(part);
+    return content != nullptr ? g_mime_stream_length(g_mime_data_wrapper_get_stream(content)) : -1;
 }
 
 /// Whether `value` (a Content-Type field body) starts with `type/subtype`,
@@ -130,21 +208,13 @@ std::optional<std::string> absolute(const std::string& url, const std::optional<
     return std::move(*r);
 }
 
-/// mboxrd: a line `>From `, `>>From `, ... was escaped when the message was
-/// stored; one `>` comes off. In place: the text only shrinks.
+/// mboxrd escapes undone in a whole text.
 void unescape_from_lines(std::string& text) {
-    std::size_t to = 0;
-    for (std::size_t i = 0; i < text.size();) {
-        std::size_t marks = 0;
-        while (i + marks < text.size() && text[i + marks] == '>') ++marks;
-        if (marks > 0 && text.compare(i + marks, 5, "From ") == 0) ++i;
-        const std::size_t nl = text.find('\n', i);
-        const std::size_t end = nl == std::string::npos ? text.size() : nl + 1;
-        if (to != i) std::memmove(text.data() + to, text.data() + i, end - i);
-        to += end - i;
-        i = end;
-    }
-    text.resize(to);
+    std::string out;
+    from_unescaper unescape;
+    unescape.feed(text, out);
+    unescape.finish(out);
+    text.swap(out);
 }
 
 /// Where the walk through a message is.
@@ -290,8 +360,18 @@ private:
         if (!html && !ctx.alternative_of.empty()) return;
         mail_part p = leaf_info(object, path, ctx, own);
         if (has_invalid_type(object)) p.content_type = "text/plain";
-        std::string text = text_of(part);
-        if (mbox_) unescape_from_lines(text);
+        const char* format = g_mime_content_type_get_parameter(type, "format");
+        const bool flowed = format != nullptr && detail::iequals(format, "flowed");
+        if (!html && !flowed && body_size(part) > static_cast<gint64>(large_part_bytes)) {
+            // Read when it is scanned, a block at a time: the message, and
+            // so the part, lives while the sink has it.
+            p.read_text = [part, mbox = mbox_](const std::function<bool(std::string_view)>& block) {
+                return read_text_of(part, mbox, block);
+            };
+            m_.parts.push_back(std::move(p));
+            return;
+        }
+        std::string text = text_of(part, mbox_);
         if (html) {
             detail::html_document doc = detail::read_html(text);
             p.links = std::move(doc.links);
@@ -301,8 +381,7 @@ private:
                     p.base_from = base_source::html;
                 }
         } else {
-            const char* format = g_mime_content_type_get_parameter(type, "format");
-            if (format != nullptr && detail::iequals(format, "flowed")) {
+            if (flowed) {
                 const char* delsp = g_mime_content_type_get_parameter(type, "delsp");
                 text = detail::unflow(text, delsp != nullptr && detail::iequals(delsp, "yes"));
             }

@@ -76,7 +76,12 @@ private:
             mail_reference mr{r, m_, &p, p.path, {}, {}, b.text, b.from};
             return sink_(mr);
         });
-        return sc.feed(p.text) && sc.finish();
+        const auto block = [&](std::string_view text) {
+            if (o_.on_text) o_.on_text(text);
+            return sc.feed(text);
+        };
+        if (p.read_text) return p.read_text(block) && sc.finish();
+        return block(p.text) && sc.finish();
     }
 
     bool html(const mail_part& p) {
