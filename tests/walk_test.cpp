@@ -59,7 +59,9 @@ TEST_CASE("The walk of -r lists files in the byte order of their paths, as it fi
     // (`.` is below `/`) before `a/x`, `a0` after it. Each file is handed
     // on as the walk reaches it, and the walk stops when told to.
     const urlsift::test::scratch_dir dir;
-    const std::vector<std::string> names = {"A", "a b/y", "a-b", "a.txt", "a/x", "a/y/z", "a0", "ab", "b/z"};
+    // UTF-8 names sort after ASCII ones, byte by byte (`a\xC3\xA9` after `a/`).
+    const std::vector<std::string> names = {"A",   "a b/y", "a-b", "a.txt", "a/x",
+                                            "a/y/z", "a0",  "ab",  "a\xC3\xA9", "b/z"};
     for (const auto& n : names) {
         std::filesystem::create_directories((dir.path / n).parent_path());
         urlsift::test::write_file(dir.path / n, "x");

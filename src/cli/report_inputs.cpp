@@ -1,7 +1,9 @@
 // Reading `urlsift report`'s inputs: each file through the input stage and
-// the scanner into a report of its own run, the runs merged in input order.
-// A WARC or WET file is read record by record, each record's payload
-// resolved against the URI it was retrieved from (Section 5.1.3).
+// the scanner into the report of the thread that reads it, the threads'
+// reports put back in input order at the end; the walk that lists the files
+// goes on beside them. A WARC or WET file is read record by record, each
+// record's payload resolved against the URI it was retrieved from (Section
+// 5.1.3).
 
 #include "cli/report_inputs.hpp"
 

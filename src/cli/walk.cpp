@@ -172,8 +172,10 @@ public:
             // One name starts the other: the shorter one's end (or its `/`)
             // meets the longer one's next byte.
             if (a.size() == b.size()) return false;
-            if (a.size() < b.size()) return x.second ? '/' < b[n] : true;
-            return y.second ? a[n] < '/' : false;
+            // Bytes compare unsigned, as std::string's compare does them.
+            const auto byte = [](char c) { return static_cast<unsigned char>(c); };
+            if (a.size() < b.size()) return x.second ? byte('/') < byte(b[n]) : true;
+            return y.second ? byte(a[n]) < byte('/') : false;
         });
         bool going = true;
         for (std::size_t i = 0; i < entries.size() && going; ++i) {
