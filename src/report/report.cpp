@@ -157,6 +157,28 @@ struct report::impl {
         for (const auto& e : urls.entries()) sketch->add(e.key());
         urls.clear();
     }
+    /// Adds the registers of another sketch: URLs are counted by sketch
+    /// from then on.
+    void merge_sketch(const detail::url_sketch& other) {
+        to_sketch();
+        sketch->merge(other.registers());
+    }
+    /// Adds the counts of `other`'s tables and URL set, its input i being
+    /// input `ordinal(i)` here (first locations follow). Inputs themselves
+    /// are the caller's.
+    template <class Ordinal>
+    void add_counts(const impl& other, const Ordinal& ordinal) {
+        references += other.references;
+        for (std::size_t t = 0; t < report_table_count; ++t) {
+            if (t == static_cast<std::size_t>(report_table::url)) continue;
+            for (const auto& e : other.tables[t].entries())
+                tables[t].add(e.key(), e.tally.count, {ordinal(e.tally.first.input), e.tally.first.line});
+        }
+        // The distinct-URL set: a sketch on either side makes the result one.
+        if (other.sketch) merge_sketch(*other.sketch);
+        for (const auto& e : other.at(report_table::url).entries())
+            add_url(e.key(), e.tally.count, {ordinal(e.tally.first.input), e.tally.first.line});
+    }
 
     key_table& at(report_table t) noexcept { return tables[static_cast<std::size_t>(t)]; }
     const key_table& at(report_table t) const noexcept { return tables[static_cast<std::size_t>(t)]; }
@@ -280,8 +302,7 @@ bool report::add_url_sketch(std::span<const std::uint8_t> registers) {
     impl& m = *impl_;
     detail::url_sketch read;
     if (!read.merge(registers)) return false;
-    m.to_sketch();
-    m.sketch->merge(read.registers());
+    m.merge_sketch(read);
     return true;
 }
 
@@ -295,19 +316,7 @@ void report::merge(const report& later) {
     impl& m = *impl_;
     const std::uint64_t shift = m.inputs.size();
     m.inputs.insert(m.inputs.end(), later.impl_->inputs.begin(), later.impl_->inputs.end());
-    m.references += later.impl_->references;
-    for (std::size_t t = 0; t < report_table_count; ++t) {
-        if (t == static_cast<std::size_t>(report_table::url)) continue;
-        for (const auto& e : later.impl_->tables[t].entries())
-            m.tables[t].add(e.key(), e.tally.count, {e.tally.first.input + shift, e.tally.first.line});
-    }
-    // The distinct-URL set: a sketch on either side makes the result one.
-    if (later.impl_->sketch) {
-        m.to_sketch();
-        m.sketch->merge(later.impl_->sketch->registers());
-    }
-    for (const auto& e : later.impl_->at(report_table::url).entries())
-        m.add_url(e.key(), e.tally.count, {e.tally.first.input + shift, e.tally.first.line});
+    m.add_counts(*later.impl_, [shift](std::uint64_t i) { return i + shift; });
 }
 
 report report::interleave(std::vector<report> parts, const std::vector<std::vector<std::uint64_t>>& ordinals) {
@@ -348,18 +357,7 @@ report report::interleave(std::vector<report> parts, const std::vector<std::vect
         impl& part = *parts[p].impl_;
         const std::vector<std::uint64_t>& at = ordinals[p];
         for (std::size_t i = 0; i < part.inputs.size(); ++i) m.inputs[at[i]] = std::move(part.inputs[i]);
-        m.references += part.references;
-        for (std::size_t t = 0; t < report_table_count; ++t) {
-            if (t == static_cast<std::size_t>(report_table::url)) continue;
-            for (const auto& e : part.tables[t].entries())
-                m.tables[t].add(e.key(), e.tally.count, {at[e.tally.first.input], e.tally.first.line});
-        }
-        if (part.sketch) {
-            m.to_sketch();
-            m.sketch->merge(part.sketch->registers());
-        }
-        for (const auto& e : part.at(report_table::url).entries())
-            m.add_url(e.key(), e.tally.count, {at[e.tally.first.input], e.tally.first.line});
+        m.add_counts(part, [&at](std::uint64_t i) { return at[static_cast<std::size_t>(i)]; });
         parts[p] = report();
     }
     return r;
