@@ -170,7 +170,7 @@ private:
         const char* iconv_name = utf8 ? "UTF-8" : g_mime_charset_iconv_name(charset);
         std::string text;
         if (utf8) {
-            text = raw;
+            text = std::move(raw);  // not read again on this path
         } else if (auto t = convert(raw, "UTF-8", iconv_name)) {
             text = std::move(*t);
         } else {
