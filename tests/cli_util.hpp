@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <sys/wait.h>
@@ -85,6 +86,13 @@ inline std::string shell_quote(std::string_view s) {
         else q += c;
     }
     return q + "'";
+}
+
+/// `text` with its first `from` replaced by `to`; `from` must be in it.
+inline std::string replace_first(std::string text, std::string_view from, std::string_view to) {
+    const std::size_t at = text.find(from);
+    if (at == std::string::npos) throw std::logic_error("replace_first: not in the text: " + std::string(from));
+    return text.replace(at, from.size(), to);
 }
 
 }  // namespace urlsift::test

@@ -254,8 +254,7 @@ TEST_CASE("rewrite --input mail writes a latin1 part back in latin1", "[mail][re
                    "\n"
                    "La carte du caf\xE9 est sur <http://a/b/menu.html>, \xE0 bient\xF4t.\n");
     // A character latin1 cannot hold: the part stays as it was, with a note.
-    std::string here = message;
-    here.replace(here.find("<../menu.html>"), 14, "<menu.html>");
+    const std::string here = replace_first(message, "<../menu.html>", "<menu.html>");
     const auto kept = run_cli("rewrite --input mail --base 'http://example.org/\xE6\x97\xA5\xE6\x9C\xAC/' -", here);
     CHECK(kept.status == 0);
     CHECK(kept.out == here);
@@ -342,9 +341,7 @@ TEST_CASE("rewrite --input mail leaves multipart/signed parts alone with a note"
                                   "--out--\n";
     const auto e = run_cli("rewrite --input mail -", encrypted);
     CHECK(e.status == 0);
-    std::string expected = encrypted;
-    expected.replace(expected.find("www.example.org/keys"), 20, "http://www.example.org/keys");
-    CHECK(e.out == expected);
+    CHECK(e.out == replace_first(encrypted, "www.example.org/keys", "http://www.example.org/keys"));
     CHECK(e.err == "urlsift rewrite: (standard input): note: multipart/encrypted part 2: left unchanged: it is encrypted\n");
 }
 
@@ -477,9 +474,7 @@ TEST_CASE("rewrite --input mail rewrites the plain alternative and leaves the HT
                                 "--alt--\n";
     const auto r = run_cli("rewrite --input mail -", message);
     REQUIRE(r.status == 0);
-    std::string expected = message;
-    expected.replace(expected.find("www.example.org/wiki/"), 21, "http://www.example.org/wiki/");
-    CHECK(r.out == expected);
+    CHECK(r.out == replace_first(message, "www.example.org/wiki/", "http://www.example.org/wiki/"));
 }
 
 TEST_CASE("rewrite --input mail keeps the last bytes of base64 without its padding", "[mail][rewrite]") {

@@ -390,8 +390,7 @@ TEST_CASE("report: json round trip", "[report]") {
     CHECK_THROWS_WITH(urlsift::cli::read_report_json(final_report), Catch::Contains("partial"));
     CHECK_THROWS_AS(urlsift::cli::read_report_json("{\"format\": \"urlsift-report\""), json_error);
     CHECK_THROWS_AS(urlsift::cli::read_report_json("[1, 2]"), json_error);
-    std::string damaged = json;
-    damaged.replace(damaged.find("\"references\": 1, "), 15, "\"references\": 2");
+    const std::string damaged = urlsift::test::replace_first(json, "\"references\": 1, ", "\"references\": 2, ");
     CHECK_THROWS_AS(urlsift::cli::read_report_json(damaged), json_error);
 }
 
