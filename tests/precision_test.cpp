@@ -168,3 +168,49 @@ TEST_CASE("SSH algorithm and extension names are no mail addresses", "[scanner][
     // Someone's address is still one.
     CHECK(found("Report bugs to openssh-unix-dev@mindrot.org.\n") == list{"mailto:openssh-unix-dev@mindrot.org"});
 }
+
+TEST_CASE("a shape to fill in is no address", "[scanner][precision]") {
+    // gpg(1): a notation name "in the form keyname@domain.example.com",
+    // hyphenated by groff across the line break.
+    CHECK(found("              must contain a '@' character in  the  form  keyname@domain.exam\u2010\n"
+                "              ple.com  (substituting  the appropriate keyname and domain name,\n")
+              .empty());
+    CHECK(found("Mirrors are named in the format ftp.example.org/pub/NAME.\n").empty());
+    // The same word that is no cue: "a form at" leaves the site to the domain rule.
+    CHECK(found("Fill in the form at www.example.org/join today.\n") == list{"http://www.example.org/join"});
+}
+
+TEST_CASE("a host name in quotes is a value, not a site", "[scanner][precision]") {
+    // mailaddr(7), a README on cookie domains (typographic quotes: groff).
+    CHECK(found("       The  domain  part (\"monet.example.com\") is a mail-accepting domain.  It\n").empty());
+    CHECK(found("    machines \u201Cshop.capricorn.com\u201D, \u2018feckless.capricorn.com\u2019, etc.\n").empty());
+    CHECK(found("    The 'backzone' and `zone.tab' files did not agree\n").empty());
+    // A path, a service prefix or an address in quotes is still a link.
+    CHECK(found("A link in 'singlequote.club/wat' extra fluff\n") == list{"http://singlequote.club/wat"});
+    CHECK(found("The archive is \"www.ijg.org\".\n") == list{"http://www.ijg.org"});
+    CHECK(found("please report any bugs to \"bug-wget@gnu.org\".\n") == list{"mailto:bug-wget@gnu.org"});
+}
+
+TEST_CASE("a URL's site or path named again after it is no new link", "[scanner][precision]") {
+    // wget(1), --cut-dirs: the directory wget makes from the URL, and its
+    // first part.
+    const std::string wget = "           Take, for example, the directory at\n"
+                             "           ftp://ftp.xemacs.org/pub/xemacs/.  If you retrieve it with -r, it\n"
+                             "           will be saved locally under ftp.xemacs.org/pub/xemacs/.  While the\n"
+                             "           -nH option can remove the ftp.xemacs.org/ part, you are still stuck\n";
+    CHECK(found(wget) == list{"ftp://ftp.xemacs.org/pub/xemacs/"});
+    // A longer path, another label boundary, or the name before the URL is new.
+    CHECK(found("at https://www.gnu.org/ and www.gnu.org/software/ too\n") ==
+          list{"https://www.gnu.org/", "http://www.gnu.org/software/"});
+    CHECK(found("at https://www.gnu.org.uk/ and www.gnu.org too\n") ==
+          list{"https://www.gnu.org.uk/", "http://www.gnu.org"});
+    CHECK(found("www.gnu.org: https://www.gnu.org/\n") == list{"http://www.gnu.org", "https://www.gnu.org/"});
+    // Written differently but the same in normal form (Section 6).
+    CHECK(found("at HTTPS://WWW.GNU.ORG:443/%7ejoe/ and www.gnu.org:443/~joe/\n") ==
+          list{"HTTPS://WWW.GNU.ORG:443/%7ejoe/"});
+    // Five lines below the URL, a name is a link again.
+    std::string far = "see https://www.gnu.org/\n";
+    for (int i = 0; i < 4; ++i) far += "more text\n";
+    CHECK(found(far + "then www.gnu.org\n") == list{"https://www.gnu.org/"});
+    CHECK(found(far + "more text\nthen www.gnu.org\n") == list{"https://www.gnu.org/", "http://www.gnu.org"});
+}

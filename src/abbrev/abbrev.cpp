@@ -573,12 +573,9 @@ bool is_spelled_out_address(std::string_view before, const context& ctx) noexcep
     return bracketed || local.find_first_of("._-0123456789") != std::string_view::npos;
 }
 
-}  // namespace
-
-std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::string_view before,
-                                                 const abbrev_options& options) {
-    if (options.kinds == abbrev_none || token.empty() || token.size() > 2048) return std::nullopt;
-    const context ctx = read_context(before);
+/// complete_abbreviated without the rule that holds for every kind.
+std::optional<abbrev_match> complete_by_kind(std::string_view token, std::string_view before, const context& ctx,
+                                             const abbrev_options& options) {
     if (ctx.glued) return std::nullopt;
     // An `@` before the path makes a mail address or nothing.
     const std::size_t at = token.find('@');
@@ -643,6 +640,19 @@ std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::st
         return std::nullopt;
     if (!domain_is_evident(*host, *site, ctx)) return std::nullopt;
     return abbrev_match{complete(http_scheme(options), token), abbrev_kind::domain};
+}
+
+}  // namespace
+
+std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::string_view before,
+                                                 const abbrev_options& options) {
+    if (options.kinds == abbrev_none || token.empty() || token.size() > 2048) return std::nullopt;
+    const context ctx = read_context(before);
+    auto match = complete_by_kind(token, before, ctx, options);
+    // Rule "templates": "in the form keyname@domain.example.com" shows a
+    // shape, whatever its kind (asked of a match only: most tokens are none).
+    if (match && lex::is_template_cue(ctx.last_word)) return std::nullopt;
+    return match;
 }
 
 // --- angle brackets ---------------------------------------------------------

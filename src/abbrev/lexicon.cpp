@@ -131,6 +131,13 @@ constexpr auto weak_cues = std::to_array<std::string_view>({
 });
 static_assert(sorted_unique(weak_cues));
 
+// Words that introduce a shape to fill in, not a place to go: "in the form
+// keyname@domain.example.com", "of the format host.example/path".
+constexpr auto template_cues = std::to_array<std::string_view>({
+    "form", "format", "pattern", "syntax", "template",
+});
+static_assert(sorted_unique(template_cues));
+
 // Domains that qualify SSH algorithm and extension names, `name@domain`
 // (RFC 4251 section 6): `chacha20-poly1305@openssh.com` in ssh_config(5),
 // `curve25519-sha256@libssh.org`. They name no mailbox.
@@ -200,6 +207,7 @@ bool is_core_tld(std::string_view label) noexcept { return contains_folded<core_
 bool is_code_receiver(std::string_view label) noexcept { return contains_folded<code_receivers>(label); }
 bool is_generic_sld(std::string_view label) noexcept { return contains_folded<generic_slds>(label); }
 bool is_login_command(std::string_view word) noexcept { return contains_folded<login_commands>(word); }
+bool is_template_cue(std::string_view word) noexcept { return contains_folded<template_cues>(word); }
 bool is_ssh_name_domain(std::string_view host) noexcept { return contains_folded<ssh_name_domains>(host); }
 bool is_identifier_header(std::string_view name) noexcept { return contains_folded<identifier_headers>(name); }
 bool is_class_header(std::string_view name) noexcept {

@@ -38,6 +38,10 @@ cue cue_strength(std::string_view word) noexcept;
 /// A command after which `user@host` is a login, not a mail address.
 bool is_login_command(std::string_view word) noexcept;
 
+/// A word after which a token is a shape to fill in (`form`, `format`,
+/// `syntax`, `pattern`, `template`), not an address.
+bool is_template_cue(std::string_view word) noexcept;
+
 /// A domain that qualifies SSH algorithm and extension names
 /// (`aes128-gcm@openssh.com`, RFC 4251 section 6), not mailboxes.
 bool is_ssh_name_domain(std::string_view host) noexcept;

@@ -270,6 +270,22 @@ inline bool ends_typeset_word(const scan_window& w, std::uint64_t at) noexcept {
 }
 
 // ------------------------------------------------------------- emitting
+/// Is the text from absolute `from` to `to` quoted as a value: `"x"`,
+/// `'x'`, `` `x' ``, `“x”` or `‘x’` with nothing between the marks and it?
+inline bool quoted_as_value(const scan_window& w, std::uint64_t from, std::uint64_t to) noexcept {
+    const auto bytes_are = [&](std::uint64_t at, std::string_view s) {
+        for (std::size_t i = 0; i < s.size(); ++i)
+            if (w.byte_at(at + i) != static_cast<unsigned char>(s[i])) return false;
+        return true;
+    };
+    constexpr std::pair<std::string_view, std::string_view> pairs[] = {
+        {"\"", "\""}, {"'", "'"}, {"`", "'"}, {"\u201C", "\u201D"}, {"\u2018", "\u2019"},
+    };
+    for (const auto& [open, close] : pairs)
+        if (from >= open.size() && bytes_are(from - open.size(), open) && bytes_are(to, close)) return true;
+    return false;
+}
+
 /// Reports the bare candidate (pieces set): `none` when it is no
 /// reference after all (a word Appendix F does not complete, prose after
 /// `URL:`).
@@ -284,6 +300,15 @@ inline emitted emit_bare(scan_parts& p) {
         if (ends_typeset_word(w, c.pieces.front().offset)) return emitted::none;
         match = complete_abbreviated(cleaned, w.before_on_line(w.index_of(c.pieces.front().offset)), p.opt.abbrev);
         if (!match) return emitted::none;
+        // A host name alone in quotes is a value under discussion
+        // (`("monet.example.com")`), not a link. A path (`'foo.club/wat'`)
+        // or a service prefix (`"www.w3.org"`) still makes a site, and a
+        // quoted address is still written to (`"bug-wget@gnu.org"`).
+        if (match->kind == abbrev_kind::domain && cleaned.find_first_of(":/?#") == std::string::npos &&
+            quoted_as_value(w, c.pieces.front().offset, c.end()))
+            return emitted::none;
+        if (match->kind != abbrev_kind::email && p.out.names_recent_url(w, cleaned, c.pieces.front().offset))
+            return emitted::none;
     } else if (c.form == reference_form::relative) {
         // After `URL:`: a mail address completes (Appendix F); markup is no reference.
         const angle_content kind = classify_angle(cleaned);

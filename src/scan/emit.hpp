@@ -10,9 +10,11 @@
 
 #include "scan/brackets.hpp"
 #include "scan/candidate.hpp"
+#include "scan/recent_urls.hpp"
 #include "scan/window.hpp"
 
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace urlsift::detail {
@@ -51,6 +53,8 @@ public:
         r.truncated = c.truncated;
         r.pieces.swap(c.pieces); // the candidate is built afresh next time
         readings(c, match);
+        if (r.form == reference_form::absolute && opt_.abbrev.kinds != abbrev_none)
+            recent_.remember(r.url, r.line);
         last_outer_end_ = c.outer_end;
         if (!sink_(r)) stopped_ = true;
         return emitted::reported;
@@ -73,6 +77,12 @@ public:
     /// URL (reference_surroundings::in_longer_reading).
     void longer_reading(std::uint64_t from, std::uint64_t to) noexcept {
         if (to > longer_.offset + longer_.length) longer_ = {from, to - from};
+    }
+
+    /// Does the abbreviated `token` at absolute `at` name a URL written
+    /// with its scheme just before (recent_urls)?
+    bool names_recent_url(scan_window& w, std::string_view token, std::uint64_t at) const {
+        return recent_.named_by(token, w.line_of(w.index_of(at)).first);
     }
 
     /// End of the last reported `outer` span: spans never overlap.
@@ -159,6 +169,7 @@ private:
     found_reference ref_;       ///< reused: no allocation per reference once warm
     std::string alt_;
     bracket_reading brackets_;
+    recent_urls recent_;
     std::uint64_t last_outer_end_ = 0;
     byte_range longer_;
     bool stopped_ = false;

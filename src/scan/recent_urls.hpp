@@ -1,0 +1,126 @@
+#pragma once
+// The URLs written with their scheme just before the text being scanned,
+// for the rule "a URL named again" (docs/abbreviations.md). Included by
+// scanner.cpp only.
+
+#include <urlsift/normalize.hpp>
+
+#include "text/ascii.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace urlsift::detail {
+
+/// A writer who has just given `ftp://ftp.xemacs.org/pub/xemacs/` and goes
+/// on about `ftp.xemacs.org/pub/xemacs/` (a directory made from it) or
+/// `the ftp.xemacs.org/ part` names that URL; it is no new link.
+///
+/// Rewriting must give the same answer when it reads its own output
+/// again, where references it completed or resolved have become URLs
+/// with a scheme, joins have removed line breaks and --normalize has
+/// rewritten URLs. So "just before" counts lines, which no edit adds;
+/// a name that normalizing would spell differently is compared in normal
+/// form; and when more URLs stand within reach than are kept, every name
+/// within reach counts as named again, since a second reading can only
+/// see more of them.
+class recent_urls {
+public:
+    /// `url`, an absolute URL reported on `line`, was written with a
+    /// scheme; only one followed by `//` is kept.
+    void remember(std::string_view url, std::uint64_t line) {
+        // The first `:` ends the scheme (Section 3.1).
+        const std::size_t colon = url.find(':');
+        if (url.size() > max_length || colon == std::string_view::npos || url.substr(colon + 1, 2) != "//") return;
+        // Grown on demand: the rewriter makes a scanner for every edit it checks.
+        if (entries_.size() < kept_at_most) entries_.emplace_back();
+        entry& e = entries_[count_++ % kept_at_most];
+        e.url.assign(url);
+        e.rest = colon + 3;
+        e.line = line;
+        e.head = head_of(url.substr(e.rest));
+    }
+
+    /// Does `token`, an abbreviated URL on `line`, name one of them again:
+    /// the whole of one after its `//`, or its site and leading path cut
+    /// at `/`, `?`, `#` or `:`?
+    bool named_by(std::string_view token, std::uint64_t line) const {
+        // A quick test first: the bytes before any that normalizing could
+        // spell otherwise must be the same but for case.
+        std::size_t fixed = 0;
+        while (fixed < std::min<std::size_t>(token.size(), 8) && !respelled(token[fixed])) ++fixed;
+        const std::uint64_t mask = fixed == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * fixed)) - 1;
+        const std::uint64_t head = head_of(token) & mask;
+        for (std::size_t i = 1; i <= entries_.size(); ++i) {
+            const entry& e = entries_[(count_ - i) % kept_at_most];
+            if (e.line > line || line - e.line > reach_lines) return false; // older ones are further away
+            if ((e.head & mask) != head) continue;
+            if (std::any_of(token.begin(), token.end(), respelled) ? names_in_normal_form(token, e.url, e.rest)
+                                                                   : prefix_of(token, std::string_view(e.url).substr(e.rest)))
+                return true;
+        }
+        // Every URL kept is within reach, and older ones may be too.
+        return count_ > kept_at_most;
+    }
+
+private:
+    struct entry {
+        std::string url;
+        std::size_t rest = 0;   ///< where what follows the `//` starts
+        std::uint64_t head = 0; ///< head_of that
+        std::uint64_t line = 0;
+    };
+
+    /// The sentences after the URL: a few lines, not the next paragraph.
+    static constexpr std::uint64_t reach_lines = 5;
+    static constexpr std::size_t max_length = 512;
+
+    /// The first 8 bytes of `s` (fewer: zeros after), ASCII letters folded
+    /// to lower case and other bytes changed alike: equal heads are
+    /// necessary for a case-blind prefix, and cheap to compare.
+    static std::uint64_t head_of(std::string_view s) noexcept {
+        std::uint64_t h = 0;
+        const std::size_t n = std::min<std::size_t>(s.size(), 8);
+        std::memcpy(&h, s.data(), n);
+        const std::uint64_t fold = 0x2020202020202020u;
+        return h | (n == 8 ? fold : fold & ((std::uint64_t{1} << (8 * n)) - 1));
+    }
+
+    /// A `%`, a port's `:` or a non-ASCII byte: in a name, --normalize may
+    /// write the URL another way from there on (`%7e` as `~`, no `:80`,
+    /// an A-label). A name with none compares as written.
+    static bool respelled(char c) noexcept { return c == '%' || c == ':' || static_cast<unsigned char>(c) >= 0x80; }
+
+    /// `rest` starts with `token` and goes on, if at all, with a new component.
+    static bool prefix_of(std::string_view token, std::string_view rest) noexcept {
+        if (token.empty() || !starts_with_nocase(rest, token)) return false;
+        return token.size() == rest.size() || token.back() == '/' ||
+               std::string_view("/?#:").find(rest[token.size()]) != std::string_view::npos;
+    }
+
+    static std::string_view after_slashes(std::string_view url) noexcept {
+        const std::size_t s = url.find("://");
+        return s == std::string_view::npos ? std::string_view{} : url.substr(s + 3);
+    }
+
+    /// prefix_of on both in normal form (Section 6), `token` written with
+    /// the URL's scheme.
+    static bool names_in_normal_form(std::string_view token, std::string_view url, std::size_t rest_at) {
+        const auto url_normal = normalize(url);
+        if (!url_normal) return false;
+        std::string written(url.substr(0, rest_at));
+        written.append(token);
+        const auto token_normal = normalize(written);
+        return token_normal && prefix_of(after_slashes(*token_normal), after_slashes(*url_normal));
+    }
+
+    static constexpr std::size_t kept_at_most = 64;
+    std::vector<entry> entries_;
+    std::size_t count_ = 0;
+};
+
+}  // namespace urlsift::detail
