@@ -629,33 +629,26 @@ TEST_CASE("regression: the end of a URL is no word that cues the address after i
     CHECK(rewrite(once, o) == once);
 }
 
-TEST_CASE("a name of a URL given just before is left as written on every pass", "[rewriter][regression]") {
-    // wget(1): the directory made from the URL is no link to complete.
+TEST_CASE("rewrite reads a name of a URL given just before as extract used to", "[rewriter][regression]") {
+    // Extract leaves out `ftp.xemacs.org/pub/xemacs/` after the URL it
+    // names; rewrite does not, because what one pass completes or resolves
+    // would be such a URL on the next pass. Found by fuzzing: `<p://l.gov>`
+    // made by --style angle, and a join whose reading decided `<.>`.
     const std::string text = "the directory at ftp://ftp.xemacs.org/pub/xemacs/. It\n"
                              "will be saved locally under ftp.xemacs.org/pub/xemacs/.\n";
-    CHECK(rewrite(text) == text);
-    // What a first pass adds between the URL and the name (a resolved
-    // reference, a normal form, a join) leaves the name a name.
-    rewrite_options o = with_base("https://example.org/docs/");
-    o.normalize = true;
-    o.scan.abbrev.kinds = abbrev_all;
-    std::string lines = "From FTP://FTP.Example.ORG:21/%7Epub/x/ <../a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t>\n";
-    for (int i = 0; i < 3; ++i) lines += "<../a/b/c/d/e/f/g/h> www.example.net/" + std::to_string(i) + "\n";
-    lines += "<https://example.org/lo\n ng/path> and ftp.example.org:21/~pub/x/ again.\n";
-    const std::string once = rewrite(lines, o);
-    CHECK(once.find(" ftp.example.org:21/~pub/x/ again.") != std::string::npos);
-    CHECK(rewrite(once, o) == once);
-    // A URL the first pass wrapped in brackets (--style angle) is still one.
+    const std::string once = rewrite(text);
+    CHECK(once == "the directory at ftp://ftp.xemacs.org/pub/xemacs/. It\n"
+                  "will be saved locally under ftp://ftp.xemacs.org/pub/xemacs/.\n");
+    CHECK(rewrite(once) == once);
     rewrite_options angle;
     angle.angle_style = true;
     angle.scan.abbrev.kinds = abbrev_all;
-    CHECK(rewrite("see p://l.gov l.gov\n", angle) == "see <p://l.gov> l.gov\n");
-    CHECK(rewrite("see <p://l.gov> l.gov\n", angle) == "see <p://l.gov> l.gov\n");
-    // More URLs than are kept, once the first pass has completed them.
-    std::string many = "See ftp://ftp.example.org/pub/ and";
-    for (int i = 0; i < 70; ++i) many += " www.example.net/" + std::to_string(i);
-    many += "\nthen ftp.example.org/pub/ again.\n";
-    const std::string first = rewrite(many, o);
-    CHECK(first.find("\nthen ftp.example.org/pub/ again.") != std::string::npos);
-    CHECK(rewrite(first, o) == first);
+    const std::string wrapped = rewrite("see p://l.gov l.gov\n", angle);
+    CHECK(rewrite(wrapped, angle) == wrapped);
+    rewrite_options o = with_base("http://a/b/c/d;p?q");
+    o.angle_style = true;
+    o.scan.abbrev.kinds = abbrev_all;
+    o.scan.max_url_length = 76;
+    const std::string joined = rewrite("s.uciinternac.net/<s.uciinternac.\nnet/<.>.>>.>", o);
+    CHECK(rewrite(joined, o) == joined);
 }

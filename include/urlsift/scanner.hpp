@@ -37,6 +37,12 @@ struct scan_options {
     /// references does not). The scanner then waits for the few bytes after
     /// a reference that `around` describes before it reports it.
     bool surroundings = false;
+    /// Leave out an abbreviated URL that names a URL written with its
+    /// scheme just before it (`ftp.x.org/pub/` after `ftp://ftp.x.org/pub/`,
+    /// docs/abbreviations.md). The rewriter turns it off: what it completes
+    /// or resolves would become such a URL on a second pass, and leaving a
+    /// reference out changes how the text around it is read.
+    bool skip_named_urls = true;
 };
 
 /// Streaming scanner: finds references in text fed in chunks of any size.

@@ -53,7 +53,7 @@ public:
         r.truncated = c.truncated;
         r.pieces.swap(c.pieces); // the candidate is built afresh next time
         readings(c, match);
-        if (r.form == reference_form::absolute && opt_.abbrev.kinds != abbrev_none)
+        if (r.form == reference_form::absolute && opt_.skip_named_urls && opt_.abbrev.kinds != abbrev_none)
             recent_.remember(r.url, r.line);
         last_outer_end_ = c.outer_end;
         if (!sink_(r)) stopped_ = true;

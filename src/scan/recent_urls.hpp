@@ -18,16 +18,9 @@ namespace urlsift::detail {
 
 /// A writer who has just given `ftp://ftp.xemacs.org/pub/xemacs/` and goes
 /// on about `ftp.xemacs.org/pub/xemacs/` (a directory made from it) or
-/// `the ftp.xemacs.org/ part` names that URL; it is no new link.
-///
-/// Rewriting must give the same answer when it reads its own output
-/// again, where references it completed or resolved have become URLs
-/// with a scheme, joins have removed line breaks and --normalize has
-/// rewritten URLs. So "just before" counts lines, which no edit adds;
-/// a name that normalizing would spell differently is compared in normal
-/// form; and when more URLs stand within reach than are kept, every name
-/// within reach counts as named again, since a second reading can only
-/// see more of them.
+/// `the ftp.xemacs.org/ part` names that URL; it is no new link. "Just
+/// before" is the same line or the five before it; a name with a `%`, a
+/// port or a non-ASCII character is compared in normal form.
 class recent_urls {
 public:
     /// `url`, an absolute URL reported on `line`, was written with a
@@ -63,8 +56,7 @@ public:
                                                                    : prefix_of(token, std::string_view(e.url).substr(e.rest)))
                 return true;
         }
-        // Every URL kept is within reach, and older ones may be too.
-        return count_ > kept_at_most;
+        return false;
     }
 
 private:
