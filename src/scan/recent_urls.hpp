@@ -29,7 +29,7 @@ public:
         // The first `:` ends the scheme (Section 3.1).
         const std::size_t colon = url.find(':');
         if (url.size() > max_length || colon == std::string_view::npos || url.substr(colon + 1, 2) != "//") return;
-        // Grown on demand: the rewriter makes a scanner for every edit it checks.
+        // Grown on demand: a scanner that meets no such URL allocates nothing.
         if (entries_.size() < kept_at_most) entries_.emplace_back();
         entry& e = entries_[count_++ % kept_at_most];
         e.url.assign(url);
