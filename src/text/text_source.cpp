@@ -229,13 +229,10 @@ struct text_source::impl {
                 compressed = detail::compression_of(input);
                 if (compressed != compression::none && options.decompress) unpack = decompressor::open(compressed);
             }
-            if (n == 0) {
-                if (unpack) unpack_ended(unpack->finish(unpacked, unpack_error));
+            if (n > 0 &&
+                (unpack ? unpack_ended(unpack->feed(input, unpacked, unpack_error)) : !take(input, consumer, result)))
                 break;
-            }
-            if (unpack ? unpack_ended(unpack->feed(input, unpacked, unpack_error)) : !take(input, consumer, result))
-                break;
-            if (last) {
+            if (n == 0 || last) {
                 if (unpack) unpack_ended(unpack->finish(unpacked, unpack_error));
                 break;
             }
