@@ -28,12 +28,12 @@ struct rewriter::impl {
     scanner scan;
 
     impl(rewrite_options o, text_sink s, edit_observer e)
-        : options(with_surroundings(std::move(o))), out(std::move(s)), on_edit(std::move(e)),
+        : options(for_rewriting(std::move(o))), out(std::move(s)), on_edit(std::move(e)),
           scan(options.scan, [this](found_reference& r) { return on_reference(r); }) {}
 
     // The edit policy decides from what surrounds each reference; a
     // second pass must read every reference the first one did.
-    static rewrite_options with_surroundings(rewrite_options o) {
+    static rewrite_options for_rewriting(rewrite_options o) {
         o.scan.surroundings = true;
         o.scan.skip_named_urls = false;
         return o;
