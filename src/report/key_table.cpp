@@ -26,10 +26,7 @@ std::uint64_t slot_value(std::size_t index, std::uint64_t h) noexcept {
     return (h & ~index_mask) | static_cast<std::uint64_t>(index + 1);
 }
 
-}  // namespace
-
-namespace {
-
+// Arrays from a megabyte on are mapped apart, in whole huge pages.
 constexpr std::size_t huge_page_size = std::size_t{1} << 21;
 constexpr std::size_t mapped_from = std::size_t{1} << 20;
 
