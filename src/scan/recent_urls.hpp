@@ -26,14 +26,13 @@ public:
     /// `url`, an absolute URL reported on `line`, was written with a
     /// scheme; only one followed by `//` is kept.
     void remember(std::string_view url, std::uint64_t line) {
-        // The first `:` ends the scheme (Section 3.1).
-        const std::size_t colon = url.find(':');
-        if (url.size() > max_length || colon == std::string_view::npos || url.substr(colon + 1, 2) != "//") return;
+        const std::size_t rest = rest_at(url);
+        if (url.size() > max_length || rest == std::string_view::npos) return;
         // Grown on demand: a scanner that meets no such URL allocates nothing.
         if (entries_.size() < kept_at_most) entries_.emplace_back();
         entry& e = entries_[count_++ % kept_at_most];
         e.url.assign(url);
-        e.rest = colon + 3;
+        e.rest = rest;
         e.line = line;
         e.head = head_of(url.substr(e.rest));
     }
@@ -94,20 +93,25 @@ private:
                std::string_view("/?#:").find(rest[token.size()]) != std::string_view::npos;
     }
 
-    static std::string_view after_slashes(std::string_view url) noexcept {
-        const std::size_t s = url.find("://");
-        return s == std::string_view::npos ? std::string_view{} : url.substr(s + 3);
+    /// Where what follows `scheme://` starts in `url`; npos when the
+    /// scheme, which the first `:` ends (Section 3.1), is not followed by `//`.
+    static std::size_t rest_at(std::string_view url) noexcept {
+        const std::size_t colon = url.find(':');
+        return colon != std::string_view::npos && url.substr(colon + 1, 2) == "//" ? colon + 3 : std::string_view::npos;
     }
 
     /// prefix_of on both in normal form (Section 6), `token` written with
     /// the URL's scheme.
-    static bool names_in_normal_form(std::string_view token, std::string_view url, std::size_t rest_at) {
+    static bool names_in_normal_form(std::string_view token, std::string_view url, std::size_t rest) {
         const auto url_normal = normalize(url);
         if (!url_normal) return false;
-        std::string written(url.substr(0, rest_at));
+        std::string written(url.substr(0, rest));
         written.append(token);
         const auto token_normal = normalize(written);
-        return token_normal && prefix_of(after_slashes(*token_normal), after_slashes(*url_normal));
+        if (!token_normal) return false;
+        const std::size_t token_rest = rest_at(*token_normal), url_rest = rest_at(*url_normal);
+        return token_rest != std::string_view::npos && url_rest != std::string_view::npos &&
+               prefix_of(std::string_view(*token_normal).substr(token_rest), std::string_view(*url_normal).substr(url_rest));
     }
 
     static constexpr std::size_t kept_at_most = 64;
