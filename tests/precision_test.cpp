@@ -180,6 +180,20 @@ TEST_CASE("a shape to fill in is no address", "[scanner][precision]") {
     CHECK(found("Fill in the form at www.example.org/join today.\n") == list{"http://www.example.org/join"});
 }
 
+TEST_CASE("a value to compare is no address", "[scanner][precision]") {
+    // gitcredentials(7): a host name a configured pattern would match, next
+    // to the scheme URLs of the same paragraph, which stay.
+    CHECK(found("       because the hostnames differ. Nor would it match foo.example.com; Git\n"
+                "       http://example.com would not match: Git compares the protocols exactly.\n") ==
+          list{"http://example.com"});
+    // curl(1) on --noproxy: the entries after the first are not cued.
+    CHECK(found("              would match local.com, local.com:80, and  www.local.com,\n") ==
+          list{"http://local.com:80", "http://www.local.com"});
+    CHECK(found("Requests matching www.example.org/api/ are sent to the cache.\n").empty());
+    // "a match at" is no cue either: the word must be right before the token.
+    CHECK(found("See the match report on www.example.org/results today.\n") == list{"http://www.example.org/results"});
+}
+
 TEST_CASE("a host name in quotes is a value, not a site", "[scanner][precision]") {
     // mailaddr(7), a README on cookie domains (typographic quotes: groff).
     CHECK(found("       The  domain  part (\"monet.example.com\") is a mail-accepting domain.  It\n").empty());

@@ -131,10 +131,11 @@ constexpr auto weak_cues = std::to_array<std::string_view>({
 });
 static_assert(sorted_unique(weak_cues));
 
-// Words that introduce a shape to fill in, not a place to go: "in the form
-// keyname@domain.example.com", "of the format host.example/path".
+// Words that introduce a shape to fill in or a value to compare, not a place
+// to go: "in the form keyname@domain.example.com", "of the format
+// host.example/path", "nor would it match foo.example.com".
 constexpr auto template_cues = std::to_array<std::string_view>({
-    "form", "format", "pattern", "syntax", "template",
+    "form", "format", "match", "matched", "matches", "matching", "pattern", "syntax", "template",
 });
 static_assert(sorted_unique(template_cues));
 
