@@ -759,3 +759,42 @@ TEST_CASE("report: a host's signals are worked out once and counted for every re
     r.add(0, ref);
     CHECK(keys(report_table::ip_host) == rows{{"192.168.0.1.", 4}});
 }
+
+TEST_CASE("report: a URL counted again counts what it counted the first time", "[report]") {
+    // A URL seen before is counted from what its entry kept; a copy of a
+    // report keeps no such facts, so copying after every reference counts
+    // each one in full. Both must give the same report.
+    const std::vector<std::string> urls = {
+        "ftp://user:secret@ftp.example.org/pub/", "http://www.example.com:8080/x", "javascript:alert(1)",
+        "http://www.example.com/a%0D%0Ab", "mailto:ada@example.net", "file:///etc/hosts", "../rel/g",
+        "https://eur03.safelinks.protection.outlook.com/?url=https%3A%2F%2Fexample.org%2F&data=05",
+        "http://192.168.0.1/admin", "http://xn--80ak6aa92e.com/", "HTTP://www.example.com/x", "http://www.example.com/x",
+        "gopher://mail.example:25/xHELO", "https://www.w3.org/Addressing/"};
+    report cached, in_full;
+    const auto a = cached.add_input("a.txt");
+    in_full.add_input("a.txt");
+    std::uint64_t line = 0;
+    for (int round = 0; round < 3; ++round)
+        for (const std::string& url : urls) {
+            urlsift::found_reference ref;
+            ref.url = url;
+            ref.line = ++line;
+            cached.add(a, ref);
+            in_full.add(a, ref);
+            in_full = report(in_full);
+        }
+    CHECK(cached == in_full);
+    for (std::size_t t = 0; t < urlsift::report_table_count; ++t) {
+        const auto table = static_cast<report_table>(t);
+        INFO(urlsift::to_string(table));
+        CHECK(cached.rows(table).size() == in_full.rows(table).size());
+        CHECK(cached.total(table) == in_full.total(table));
+    }
+    CHECK(count_of(cached, report_table::warning, "password-in-userinfo") == 3);
+    CHECK(count_of(cached, report_table::warning, "escaped-crlf") == 3);
+    CHECK(count_of(cached, report_table::gateway, "safelinks") == 3);
+    CHECK(count_of(cached, report_table::ip_host, "192.168.0.1") == 3);
+    CHECK(count_of(cached, report_table::domain, "example.com") == 12);
+    CHECK(count_of(cached, report_table::scheme, "http") == 18);
+    CHECK(count_of(cached, report_table::relative, "../rel/g") == 3);
+}

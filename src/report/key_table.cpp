@@ -14,13 +14,12 @@ namespace urlsift::detail {
 
 namespace {
 
-// Blocks grow from 4 KiB to 1 MiB: a table of a few keys, as each run of a
-// threaded report has, costs a page, not a megabyte to map and unmap.
+// Blocks grow from 4 KiB to 2 MiB, a huge page: a table of a few keys, as
+// each run of a threaded report has, costs a page, not megabytes to map and
+// unmap, and a table of millions a page fault for every 2 MiB of keys.
 constexpr std::size_t first_block_size = std::size_t{1} << 12;
-constexpr std::size_t block_size = std::size_t{1} << 20;
+constexpr std::size_t block_size = std::size_t{1} << 21;
 constexpr std::uint64_t index_mask = 0xFFFFFFFFu;
-
-std::uint64_t hash_of(std::string_view key) noexcept { return std::hash<std::string_view>{}(key); }
 
 std::uint64_t slot_value(std::size_t index, std::uint64_t h) noexcept {
     return (h & ~index_mask) | static_cast<std::uint64_t>(index + 1);
@@ -50,12 +49,14 @@ void deallocate_table_bytes(void* p, std::size_t bytes) noexcept {
     ::munmap(p, (bytes + huge_page_size - 1) & ~(huge_page_size - 1));
 }
 
+std::uint64_t key_table::hash(std::string_view key) noexcept { return std::hash<std::string_view>{}(key); }
+
 key_table::key_table(const key_table& other) { *this = other; }
 
 key_table& key_table::operator=(const key_table& other) {
     if (this == &other) return *this;
     clear();
-    for (const entry& e : other.entries_) add(e.key(), e.tally.count, e.tally.first);
+    for (const entry& e : other.entries_) add(e.key(), e.hash, e.tally.count, e.tally.first);
     return *this;
 }
 
@@ -84,9 +85,9 @@ std::size_t key_table::probe(std::string_view key, std::uint64_t h) const noexce
     }
 }
 
-const key_table::entry* key_table::find(std::string_view key) const noexcept {
+const key_table::entry* key_table::find(std::string_view key, std::uint64_t h) const noexcept {
     if (slots_.empty()) return nullptr;
-    const std::uint64_t s = slots_[probe(key, hash_of(key))];
+    const std::uint64_t s = slots_[probe(key, h)];
     return s == 0 ? nullptr : &entries_[static_cast<std::size_t>((s & index_mask) - 1)];
 }
 
@@ -107,14 +108,14 @@ const char* key_table::store(std::string_view key) {
     if (key.size() > block_size / 4) {
         // A long key gets a block of its own, so that the shared block's
         // remainder is not wasted.
-        blocks_.push_back(std::make_unique_for_overwrite<char[]>(key.size()));
-        std::memcpy(blocks_.back().get(), key.data(), key.size());
-        return blocks_.back().get();
+        blocks_.emplace_back(key.size());
+        std::memcpy(blocks_.back().data(), key.data(), key.size());
+        return blocks_.back().data();
     }
     if (key.size() > block_left_) {
         const std::size_t size = std::max({first_block_size, next_block_size_, std::bit_ceil(key.size())});
-        blocks_.push_back(std::make_unique_for_overwrite<char[]>(size));
-        block_at_ = blocks_.back().get();
+        blocks_.emplace_back(size);
+        block_at_ = blocks_.back().data();
         block_left_ = size;
         next_block_size_ = std::min(block_size, size * 2);
     }
@@ -125,31 +126,31 @@ const char* key_table::store(std::string_view key) {
     return at;
 }
 
+// References come in runs that share a key (the scheme, wrapper and form of
+// nearly every one; a host over a page): the key added last is tried before
+// the index, and before the key is hashed.
 key_table::entry& key_table::add(std::string_view key, std::uint64_t count, report_location first) {
-    // References come in runs that share a key (the scheme, wrapper and
-    // form of nearly every one; a host over a page): the key added last is
-    // tried before the index.
-    if (last_ < entries_.size()) {
-        entry& e = entries_[last_];
-        if (e.key() == key) {
-            e.tally.count += count;
-            e.tally.first = std::min(e.tally.first, first);
-            return e;
-        }
-    }
+    if (last_ < entries_.size() && entries_[last_].key() == key) return add_at(last_, count, first);
+    return add_indexed(key, hash(key), count, first);
+}
+
+key_table::entry& key_table::add(std::string_view key, std::uint64_t h, std::uint64_t count, report_location first) {
+    if (last_ < entries_.size() && entries_[last_].hash == h && entries_[last_].key() == key)
+        return add_at(last_, count, first);
+    return add_indexed(key, h, count, first);
+}
+
+key_table::entry& key_table::add_indexed(std::string_view key, std::uint64_t h, std::uint64_t count,
+                                         report_location first) {
     if ((entries_.size() + 1) * 2 > slots_.size()) grow();
-    const std::uint64_t h = hash_of(key);
     const std::size_t i = probe(key, h);
     if (slots_[i] == 0) {
         if (entries_.size() >= index_mask) throw std::length_error("report: more than 4294967294 distinct keys in a table");
-        entries_.push_back({h, store(key), key.size(), {}, 0});
+        entries_.push_back({h, store(key), key.size(), {}, 0, 0});
         slots_[i] = slot_value(entries_.size() - 1, h);
     }
     last_ = static_cast<std::size_t>((slots_[i] & index_mask) - 1);
-    entry& e = entries_[last_];
-    e.tally.count += count;
-    e.tally.first = std::min(e.tally.first, first);
-    return e;
+    return add_at(last_, count, first);
 }
 
 bool operator==(const key_table& a, const key_table& b) noexcept {

@@ -8,12 +8,14 @@
 
 #include <urlsift/report.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <memory>
 #include <new>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace urlsift::detail {
@@ -65,10 +67,16 @@ public:
         std::size_t key_size = 0;
         detail::tally tally;
         /// What the table's owner keeps about the key, computed once; 0
-        /// for a key just added.
+        /// for a key just added (and in a copy of the table).
         std::uint32_t facts = 0;
+        /// The owner's: an entry of another table that goes with this one,
+        /// as its index + 1; 0 for none known.
+        std::uint32_t link = 0;
         std::string_view key() const noexcept { return {key_data, key_size}; }
     };
+
+    /// The hash the table files `key` under.
+    static std::uint64_t hash(std::string_view key) noexcept;
 
     key_table() = default;
     key_table(const key_table& other);
@@ -79,8 +87,19 @@ public:
     /// Adds `count` to `key`, first seen at `first`; returns its entry,
     /// valid until the next change to the table.
     entry& add(std::string_view key, std::uint64_t count, report_location first);
-    /// The entry of `key`, or null.
-    const entry* find(std::string_view key) const noexcept;
+    /// The same, with `h`, the key's hash(), known.
+    entry& add(std::string_view key, std::uint64_t h, std::uint64_t count, report_location first);
+    /// Adds `count` to the key of entry `index`, first seen at `first`.
+    entry& add_at(std::size_t index, std::uint64_t count, report_location first) noexcept {
+        entry& e = entries_[index];
+        count_into(e, count, first);
+        return e;
+    }
+    /// The entry of `key` (hash `h`), or null.
+    const entry* find(std::string_view key) const noexcept { return find(key, hash(key)); }
+    const entry* find(std::string_view key, std::uint64_t h) const noexcept;
+    /// The index of `e`, an entry of this table.
+    std::size_t index_of(const entry& e) const noexcept { return static_cast<std::size_t>(&e - entries_.data()); }
 
     std::size_t size() const noexcept { return entries_.size(); }
     bool empty() const noexcept { return entries_.empty(); }
@@ -95,6 +114,12 @@ public:
     friend bool operator==(const key_table& a, const key_table& b) noexcept;
 
 private:
+    static void count_into(entry& e, std::uint64_t count, report_location first) noexcept {
+        e.tally.count += count;
+        e.tally.first = std::min(e.tally.first, first);
+    }
+    /// Adds to `key` through the index (it is not the key added last).
+    entry& add_indexed(std::string_view key, std::uint64_t h, std::uint64_t count, report_location first);
     /// The slot index of `key` (hash `h`): its entry's, or the empty slot
     /// where it would go.
     std::size_t probe(std::string_view key, std::uint64_t h) const noexcept;
@@ -106,7 +131,22 @@ private:
     /// high half above it, so that a probe rarely looks at a wrong entry.
     std::vector<std::uint64_t, table_allocator<std::uint64_t>> slots_;
     std::size_t last_ = 0; ///< the entry added to last, tried first
-    std::vector<std::unique_ptr<char[]>> blocks_;
+    /// Key bytes, from allocate_table_bytes: the large blocks in huge pages.
+    class block {
+    public:
+        explicit block(std::size_t size) : data_(static_cast<char*>(allocate_table_bytes(size))), size_(size) {}
+        block(block&& other) noexcept : data_(std::exchange(other.data_, nullptr)), size_(other.size_) {}
+        block& operator=(block&&) = delete;
+        ~block() {
+            if (data_ != nullptr) deallocate_table_bytes(data_, size_);
+        }
+        char* data() const noexcept { return data_; }
+
+    private:
+        char* data_;
+        std::size_t size_;
+    };
+    std::vector<block> blocks_;
     std::size_t next_block_size_ = 0; ///< the size of the next block (0: the first size)
     std::size_t block_left_ = 0;
     char* block_at_ = nullptr;

@@ -128,6 +128,18 @@ std::string_view domain_in(std::string_view host, std::uint32_t facts) noexcept 
     return domain;
 }
 
+// A URL's facts, kept in its entry of the url table once it was counted in
+// full (the same URL has the same warnings, scheme and host every time): its
+// warnings, one bit each, and its scheme's entry above them; the entry's
+// link is its host's.
+constexpr std::uint32_t url_known = 1u << 0;
+constexpr std::uint32_t url_has_host = 1u << 1;
+constexpr unsigned url_warning_shift = 2;
+constexpr unsigned url_scheme_shift = 8;
+constexpr std::size_t url_warning_kinds = static_cast<std::size_t>(url_warning::script_scheme) + 1;
+static_assert(url_warning_shift + url_warning_kinds <= url_scheme_shift);
+constexpr std::size_t url_scheme_limit = std::size_t{1} << (32 - url_scheme_shift);
+
 }  // namespace
 
 struct report::impl {
@@ -140,15 +152,47 @@ struct report::impl {
     std::optional<detail::url_sketch> sketch;
     std::string scratch, lowered;  ///< reused buffers, never state
 
-    /// Counts `url` in the distinct-URL set: the table, or the sketch.
-    void add_url(std::string_view url, std::uint64_t count, report_location where) {
+    /// Counts `url` (hash `h`) in the distinct-URL set: the table, where
+    /// its entry is returned, or the sketch.
+    key_table::entry* add_url(std::string_view url, std::uint64_t h, std::uint64_t count, report_location where) {
         if (sketch) {
             sketch->add(url);
-            return;
+            return nullptr;
         }
         key_table& urls = at(report_table::url);
-        urls.add(url, count, where);
-        if (urls.size() > exact_url_limit) to_sketch();
+        key_table::entry& e = urls.add(url, h, count, where);
+        if (urls.size() <= exact_url_limit) return &e;
+        to_sketch();
+        return nullptr;
+    }
+    /// Counts once more, at `where`, a URL counted in full before: the
+    /// entry's facts say what to count beside it.
+    void add_known_url(std::size_t index, report_location where) {
+        const key_table::entry& u = at(report_table::url).add_at(index, 1, where);
+        for (std::size_t w = 0; w < url_warning_kinds; ++w)
+            if ((u.facts & (1u << (url_warning_shift + w))) != 0)
+                bump(report_table::warning, to_string(static_cast<url_warning>(w)), where);
+        at(report_table::scheme).add_at((u.facts >> url_scheme_shift) - 1, 1, where);
+        if ((u.facts & url_has_host) != 0) add_host_facts(at(report_table::host).add_at(u.link - 1, 1, where), where);
+    }
+    /// Counts what the host of entry `h` says of itself: an IP address, a
+    /// punycode or look-alike name, a registrable domain (whose entry it
+    /// links to once it is known).
+    void add_host_facts(key_table::entry& h, report_location where) {
+        const std::string_view host = h.key();
+        if (h.facts == 0) h.facts = host_facts(host);
+        if ((h.facts & fact_ip) != 0) {
+            bump(report_table::ip_host, host, where);
+            return;
+        }
+        if ((h.facts & fact_punycode) != 0) bump(report_table::punycode_host, host, where);
+        if ((h.facts & fact_lookalike) != 0) bump(report_table::lookalike_host, host, where);
+        key_table& domains = at(report_table::domain);
+        if (h.link != 0) {
+            domains.add_at(h.link - 1, 1, where);
+        } else if (const std::string_view domain = domain_in(host, h.facts); !domain.empty()) {
+            h.link = static_cast<std::uint32_t>(domains.index_of(domains.add(domain, 1, where)) + 1);
+        }
     }
     /// Empties the `url` table into the sketch.
     void to_sketch() {
@@ -172,12 +216,12 @@ struct report::impl {
         for (std::size_t t = 0; t < report_table_count; ++t) {
             if (t == static_cast<std::size_t>(report_table::url)) continue;
             for (const auto& e : other.tables[t].entries())
-                tables[t].add(e.key(), e.tally.count, {ordinal(e.tally.first.input), e.tally.first.line});
+                tables[t].add(e.key(), e.hash, e.tally.count, {ordinal(e.tally.first.input), e.tally.first.line});
         }
         // The distinct-URL set: a sketch on either side makes the result one.
         if (other.sketch) merge_sketch(*other.sketch);
         for (const auto& e : other.at(report_table::url).entries())
-            add_url(e.key(), e.tally.count, {ordinal(e.tally.first.input), e.tally.first.line});
+            add_url(e.key(), e.hash, e.tally.count, {ordinal(e.tally.first.input), e.tally.first.line});
     }
 
     key_table& at(report_table t) noexcept { return tables[static_cast<std::size_t>(t)]; }
@@ -248,8 +292,22 @@ void report::add(std::uint64_t input, const found_reference& ref, const referenc
     m.bump(report_table::form, to_string(ref.form), where);
     if (!context.part_kind.empty()) m.bump(report_table::part_kind, valid_utf8(context.part_kind, m.scratch), where);
     const std::string_view url = valid_utf8(ref.url, m.scratch);
+    const std::uint64_t url_hash = key_table::hash(url);
+    // A URL counted before (nearly half of them in link-dense text) is not
+    // read again. Anchor text is the reference's own, so such a reference is.
+    if (!m.sketch && context.anchor_text.empty()) {
+        const key_table& urls = m.at(report_table::url);
+        if (const key_table::entry* known = urls.find(url, url_hash); known && (known->facts & url_known) != 0) {
+            m.add_known_url(urls.index_of(*known), where);
+            return;
+        }
+    }
     // Section 7, judged as extract's --warnings does: on the URL as reported.
-    for (const url_warning w : security_warnings(url)) m.bump(report_table::warning, to_string(w), where);
+    std::uint32_t url_facts = url_known;
+    for (const url_warning w : security_warnings(url)) {
+        m.bump(report_table::warning, to_string(w), where);
+        url_facts |= 1u << (url_warning_shift + static_cast<unsigned>(w));
+    }
     const reference_parts parts = parse_reference(url);
     if (!parts.scheme) {
         // Section 5: without a base (or one the resolver rejected) a relative
@@ -257,43 +315,51 @@ void report::add(std::uint64_t input, const found_reference& ref, const referenc
         m.bump(report_table::relative, url, where);
         return;
     }
-    m.add_url(url, 1, where);
+    key_table::entry* const counted = m.add_url(url, url_hash, 1, where);
     // Section 3.1: scheme names are case-insensitive; lower case is canonical.
     m.lowered.assign(*parts.scheme);
     ascii_lower(m.lowered);
-    m.bump(report_table::scheme, m.lowered, where);
-    if (!parts.site) return;  // mailto:, news:, urn: ... name no host
-    const detail::site_parts site = detail::split_site(*parts.site);
-    if (site.host.empty()) return;  // file:///x
-    // Section 6: host names are case-insensitive.
-    m.lowered.assign(site.host);
-    ascii_lower(m.lowered);
-    const std::string_view host = m.lowered;
-    // What the host says of itself is worked out once a host.
-    std::uint32_t& facts = m.at(report_table::host).add(host, 1, where).facts;
-    if (facts == 0) facts = host_facts(host);
-    if (is_gateway_host(host))
-        if (const auto target = unwrap_gateways(url)) m.bump(report_table::gateway, to_string(target->gateway), where);
-    if (!context.anchor_text.empty())
-        if (const std::string shown = shown_elsewhere(context.anchor_text, host); !shown.empty()) {
-            std::string scratch;  // `url` may be a view of m.scratch
-            m.bump(report_table::anchor_mismatch, valid_utf8(shown, scratch), where);
+    key_table& schemes = m.at(report_table::scheme);
+    const std::size_t scheme = schemes.index_of(schemes.add(m.lowered, 1, where));
+    // The facts are kept for the next time unless the URL went to the
+    // sketch, the scheme's index does not fit, or a gateway's target is to
+    // be read from the URL each time.
+    bool keep = counted != nullptr && scheme + 1 < url_scheme_limit;
+    url_facts |= static_cast<std::uint32_t>(scheme + 1) << url_scheme_shift;
+    std::uint32_t host_link = 0;
+    // mailto:, news:, urn: ... name no host, and file:///x an empty one.
+    if (const auto site = parts.site ? detail::split_site(*parts.site) : detail::site_parts{}; !site.host.empty()) {
+        // Section 6: host names are case-insensitive.
+        m.lowered.assign(site.host);
+        ascii_lower(m.lowered);
+        const std::string_view host = m.lowered;
+        key_table& hosts = m.at(report_table::host);
+        key_table::entry& counted_host = hosts.add(host, 1, where);
+        if (is_gateway_host(host)) {
+            keep = false;
+            if (const auto target = unwrap_gateways(url))
+                m.bump(report_table::gateway, to_string(target->gateway), where);
         }
-    if ((facts & fact_ip) != 0) {
-        m.bump(report_table::ip_host, host, where);
-        return;
+        if (!context.anchor_text.empty())
+            if (const std::string shown = shown_elsewhere(context.anchor_text, host); !shown.empty()) {
+                std::string scratch;  // `url` may be a view of m.scratch
+                m.bump(report_table::anchor_mismatch, valid_utf8(shown, scratch), where);
+            }
+        m.add_host_facts(counted_host, where);
+        url_facts |= url_has_host;
+        host_link = static_cast<std::uint32_t>(hosts.index_of(counted_host) + 1);
     }
-    if ((facts & fact_punycode) != 0) m.bump(report_table::punycode_host, host, where);
-    if ((facts & fact_lookalike) != 0) m.bump(report_table::lookalike_host, host, where);
-    if (const std::string_view domain = domain_in(host, facts); !domain.empty())
-        m.bump(report_table::domain, domain, where);
+    if (keep) {
+        counted->facts = url_facts;
+        counted->link = host_link;
+    }
 }
 
 void report::add_count(report_table t, std::string_view key, std::uint64_t count, report_location first) {
     std::string scratch;
     const std::string_view valid = valid_utf8(key, scratch);
     if (t == report_table::url)
-        impl_->add_url(valid, count, first);
+        impl_->add_url(valid, key_table::hash(valid), count, first);
     else
         impl_->at(t).add(valid, count, first);
 }
