@@ -798,3 +798,31 @@ TEST_CASE("report: a URL counted again counts what it counted the first time", "
     CHECK(count_of(cached, report_table::scheme, "http") == 18);
     CHECK(count_of(cached, report_table::relative, "../rel/g") == 3);
 }
+
+TEST_CASE("report: a batch counts as its references one by one", "[report]") {
+    // Longer than the batch looks ahead, with repeats, relative references,
+    // invalid UTF-8 (stored repaired, under another hash than its bytes'),
+    // MIME part kinds and anchor text.
+    std::vector<std::string> urls;
+    for (int i = 0; i < 40; ++i) urls.push_back("http://host" + std::to_string(i % 7) + ".example.org/p" + std::to_string(i % 5));
+    urls.insert(urls.begin() + 3, "../up/g");
+    urls.insert(urls.begin() + 9, "http://bad.example/\xff\xfe");
+    urls.insert(urls.begin() + 20, "http://bad.example/\xff\xfe");
+    urls.insert(urls.begin() + 30, "https://login.evil.example/");
+    report one_by_one, batched;
+    const auto a = one_by_one.add_input("a.eml");
+    batched.add_input("a.eml");
+    std::vector<report::pending> batch;
+    for (std::size_t i = 0; i < urls.size(); ++i) {
+        const urlsift::reference_context context{.part_kind = i % 2 == 0 ? "text/html" : "",
+                                                 .anchor_text = i == 30 ? "www.paypal.com" : ""};
+        const urlsift::counted_reference ref{urls[i], i + 1, urlsift::wrapper_kind::none, urlsift::reference_form::absolute};
+        one_by_one.add(a, ref, context);
+        batch.push_back({a, ref, context});
+    }
+    batched.add(batch);
+    CHECK(batched == one_by_one);
+    CHECK(count_of(batched, report_table::url, "http://bad.example/\xEF\xBF\xBD\xEF\xBF\xBD") == 2);
+    CHECK(count_of(batched, report_table::anchor_mismatch, "paypal.com -> login.evil.example") == 1);
+    CHECK(count_of(batched, report_table::part_kind, "text/html") == 22);
+}

@@ -84,6 +84,15 @@ struct distinct_url_count {
     double relative_error = 0;
 };
 
+/// What a report counts of a found reference: its URL as reported and
+/// where and how it was written.
+struct counted_reference {
+    std::string_view url;
+    std::uint64_t line = 0;
+    wrapper_kind wrapper = wrapper_kind::none;
+    reference_form form = reference_form::absolute;
+};
+
 /// What the input stage knows of a reference beyond the reference itself.
 struct reference_context {
     /// The lower-case content type of the MIME part it came from
@@ -145,7 +154,20 @@ public:
     std::uint64_t add_input(report_input facts);
     /// Counts `ref`, found in input `input` (an ordinal `add_input` gave),
     /// with what the input stage knows of where it was.
-    void add(std::uint64_t input, const found_reference& ref, const reference_context& context = {});
+    void add(std::uint64_t input, const found_reference& ref, const reference_context& context = {}) {
+        add(input, counted_reference{ref.url, ref.line, ref.wrapper, ref.form}, context);
+    }
+    /// The same, with only what is counted of the reference.
+    void add(std::uint64_t input, const counted_reference& ref, const reference_context& context = {});
+    /// A reference for the batch form of add.
+    struct pending {
+        std::uint64_t input = 0;
+        counted_reference ref;
+        reference_context context;
+    };
+    /// Counts each of `refs` in turn, as add does; faster for a long batch,
+    /// whose lookups are started ahead of their turn.
+    void add(std::span<const pending> refs);
     /// Records how reading input `input` ended.
     void finish_input(std::uint64_t input, std::uint64_t bytes, input_status status, std::string error = {});
     /// Adds `count` to `key` in table `t`, first seen at `first` (a report

@@ -21,6 +21,7 @@
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <span>
 #include <stdexcept>
 #include <thread>
 
@@ -97,12 +98,12 @@ public:
         if (filled_ == filling_.size()) filling_.emplace_back();
         pending& p = filling_[filled_++];
         p.input = input;
-        p.ref.url = r.url;
-        p.ref.line = r.line;
-        p.ref.wrapper = r.wrapper;
-        p.ref.form = r.form;
-        p.part_kind = context.part_kind;
-        p.anchor_text = context.anchor_text;
+        p.line = r.line;
+        p.wrapper = r.wrapper;
+        p.form = r.form;
+        p.url = keep(r.url);
+        p.part_kind = keep(context.part_kind);
+        p.anchor_text = keep(context.anchor_text);
         if (filled_ == batch_size) hand_over();
     }
 
@@ -116,18 +117,34 @@ public:
     }
 
 private:
+    /// Where a string of a pending reference is in its batch's text.
+    struct text_at {
+        std::size_t at = 0, size = 0;
+    };
+    /// What report::add reads of a reference, its strings in the batch's text.
     struct pending {
-        std::uint64_t input = 0;
-        found_reference ref; // only what report::add reads: url, line, wrapper, form
-        std::string part_kind, anchor_text;
+        std::uint64_t input = 0, line = 0;
+        wrapper_kind wrapper = wrapper_kind::none;
+        reference_form form = reference_form::absolute;
+        text_at url, part_kind, anchor_text;
     };
     static constexpr std::size_t batch_size = 2048;
+
+    /// Appends `s` to the filling batch's text, which the counter reads in
+    /// order, one stream instead of a string a reference.
+    text_at keep(std::string_view s) {
+        const text_at t{filling_text_.size(), s.size()};
+        filling_text_.append(s);
+        return t;
+    }
 
     void hand_over() {
         std::unique_lock lock(m_);
         changed_.wait(lock, [this] { return !busy_; });
         if (failure_) std::rethrow_exception(failure_);
         filling_.swap(counting_);
+        filling_text_.swap(counting_text_);
+        filling_text_.clear();
         to_count_ = filled_;
         filled_ = 0;
         busy_ = true;
@@ -142,10 +159,16 @@ private:
             if (!busy_) return;
             lock.unlock();
             try {
-                for (std::size_t i = 0; i < to_count_; ++i) {
-                    const pending& p = counting_[i];
-                    into_.add(p.input, p.ref, {.part_kind = p.part_kind, .anchor_text = p.anchor_text});
-                }
+                // Read once: the members beside them are the reader's to write.
+                const std::string_view text = counting_text_;
+                const std::span<const pending> batch(counting_.data(), to_count_);
+                const auto view = [text](text_at t) { return text.substr(t.at, t.size); };
+                refs_.clear();
+                for (const pending& p : batch)
+                    refs_.push_back({p.input,
+                                     {view(p.url), p.line, p.wrapper, p.form},
+                                     {.part_kind = view(p.part_kind), .anchor_text = view(p.anchor_text)}});
+                into_.add(refs_);
             } catch (...) {
                 const std::lock_guard failed(m_);
                 failure_ = std::current_exception();
@@ -157,9 +180,16 @@ private:
     }
 
     report& into_;
-    std::vector<pending> filling_, counting_; ///< entries are reused, with their strings' memory
-    std::size_t filled_ = 0;                  ///< entries of `filling_` in use
-    std::size_t to_count_ = 0;                ///< entries of `counting_` to count, under `m_`
+    // The reader's batch, apart on its own cache lines: the reader writes
+    // them for every reference, and a line shared with what the counter
+    // reads would go back and forth between the two cores.
+    alignas(64) std::vector<pending> filling_; ///< entries are reused
+    std::string filling_text_;                 ///< its strings, back to back
+    std::size_t filled_ = 0;                   ///< entries of `filling_` in use
+    alignas(64) std::vector<pending> counting_;
+    std::string counting_text_;
+    std::size_t to_count_ = 0; ///< entries of `counting_` to count, under `m_`
+    std::vector<report::pending> refs_; ///< the counter's: `counting_` as report::add takes it
     std::mutex m_;
     std::condition_variable changed_;
     bool busy_ = false; ///< the counter has `counting_`, under `m_`

@@ -14,20 +14,15 @@ namespace urlsift::detail {
 
 namespace {
 
-// Blocks grow from 4 KiB to 2 MiB, a huge page: a table of a few keys, as
-// each run of a threaded report has, costs a page, not megabytes to map and
-// unmap, and a table of millions a page fault for every 2 MiB of keys.
-constexpr std::size_t first_block_size = std::size_t{1} << 12;
-constexpr std::size_t block_size = std::size_t{1} << 21;
-constexpr std::uint64_t index_mask = 0xFFFFFFFFu;
-
-std::uint64_t slot_value(std::size_t index, std::uint64_t h) noexcept {
-    return (h & ~index_mask) | static_cast<std::uint64_t>(index + 1);
-}
-
 // Arrays from a megabyte on are mapped apart, in whole huge pages.
 constexpr std::size_t huge_page_size = std::size_t{1} << 21;
 constexpr std::size_t mapped_from = std::size_t{1} << 20;
+
+// Blocks grow from 4 KiB to a huge page: a table of a few keys, as each run
+// of a threaded report has, costs a page, not megabytes to map and unmap,
+// and a table of millions a page fault for every 2 MiB of keys.
+constexpr std::size_t first_block_size = std::size_t{1} << 12;
+constexpr std::size_t block_size = huge_page_size;
 
 }  // namespace
 

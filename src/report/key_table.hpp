@@ -98,6 +98,18 @@ public:
     /// The entry of `key` (hash `h`), or null.
     const entry* find(std::string_view key) const noexcept { return find(key, hash(key)); }
     const entry* find(std::string_view key, std::uint64_t h) const noexcept;
+    /// Starts loading the slot where a key of hash `h` is looked up first.
+    void prefetch_slot(std::uint64_t h) const noexcept {
+        if (!slots_.empty()) __builtin_prefetch(&slots_[static_cast<std::size_t>(h) & (slots_.size() - 1)]);
+    }
+    /// Starts loading the entry that slot holds, when it may be the key's
+    /// (best after prefetch_slot, some time before).
+    void prefetch_entry(std::uint64_t h) const noexcept {
+        if (slots_.empty()) return;
+        const std::uint64_t s = slots_[static_cast<std::size_t>(h) & (slots_.size() - 1)];
+        if (s != 0 && (s & ~index_mask) == (h & ~index_mask))
+            __builtin_prefetch(&entries_[static_cast<std::size_t>((s & index_mask) - 1)]);
+    }
     /// The index of `e`, an entry of this table.
     std::size_t index_of(const entry& e) const noexcept { return static_cast<std::size_t>(&e - entries_.data()); }
 
@@ -114,6 +126,13 @@ public:
     friend bool operator==(const key_table& a, const key_table& b) noexcept;
 
 private:
+    /// A slot: 0 when empty; else the entry's index + 1 in the low half and
+    /// the hash's high half above it, so that a probe rarely looks at a
+    /// wrong entry.
+    static constexpr std::uint64_t index_mask = 0xFFFFFFFFu;
+    static std::uint64_t slot_value(std::size_t index, std::uint64_t h) noexcept {
+        return (h & ~index_mask) | static_cast<std::uint64_t>(index + 1);
+    }
     static void count_into(entry& e, std::uint64_t count, report_location first) noexcept {
         e.tally.count += count;
         e.tally.first = std::min(e.tally.first, first);
@@ -127,9 +146,7 @@ private:
     const char* store(std::string_view key);
 
     std::vector<entry, table_allocator<entry>> entries_;
-    /// 0: empty; else the entry's index + 1 in the low half and the hash's
-    /// high half above it, so that a probe rarely looks at a wrong entry.
-    std::vector<std::uint64_t, table_allocator<std::uint64_t>> slots_;
+    std::vector<std::uint64_t, table_allocator<std::uint64_t>> slots_; ///< see slot_value
     std::size_t last_ = 0; ///< the entry added to last, tried first
     /// Key bytes, from allocate_table_bytes: the large blocks in huge pages.
     class block {

@@ -224,6 +224,10 @@ struct report::impl {
             add_url(e.key(), e.hash, e.tally.count, {ordinal(e.tally.first.input), e.tally.first.line});
     }
 
+    /// Counts `ref`; `ref_hash` is key_table::hash of its URL as given.
+    void count(std::uint64_t input, const counted_reference& ref, const reference_context& context,
+               std::uint64_t ref_hash);
+
     key_table& at(report_table t) noexcept { return tables[static_cast<std::size_t>(t)]; }
     const key_table& at(report_table t) const noexcept { return tables[static_cast<std::size_t>(t)]; }
     void bump(report_table t, std::string_view key, report_location where) { at(t).add(key, 1, where); }
@@ -283,44 +287,44 @@ void report::finish_input(std::uint64_t input, std::uint64_t bytes, input_status
     in.error = std::move(error);
 }
 
-void report::add(std::uint64_t input, const found_reference& ref, const reference_context& context) {
-    impl& m = *impl_;
-    ++m.inputs.at(input).references;
-    ++m.references;
+void report::impl::count(std::uint64_t input, const counted_reference& ref, const reference_context& context,
+                         std::uint64_t ref_hash) {
+    ++inputs.at(input).references;
+    ++references;
     const report_location where{input, ref.line};
-    m.bump(report_table::wrapper, to_string(ref.wrapper), where);
-    m.bump(report_table::form, to_string(ref.form), where);
-    if (!context.part_kind.empty()) m.bump(report_table::part_kind, valid_utf8(context.part_kind, m.scratch), where);
-    const std::string_view url = valid_utf8(ref.url, m.scratch);
-    const std::uint64_t url_hash = key_table::hash(url);
+    bump(report_table::wrapper, to_string(ref.wrapper), where);
+    bump(report_table::form, to_string(ref.form), where);
+    if (!context.part_kind.empty()) bump(report_table::part_kind, valid_utf8(context.part_kind, scratch), where);
+    const std::string_view url = valid_utf8(ref.url, scratch);
+    const std::uint64_t url_hash = url.data() == ref.url.data() ? ref_hash : key_table::hash(url);
     // A URL counted before (nearly half of them in link-dense text) is not
     // read again. Anchor text is the reference's own, so such a reference is.
-    if (!m.sketch && context.anchor_text.empty()) {
-        const key_table& urls = m.at(report_table::url);
+    if (!sketch && context.anchor_text.empty()) {
+        const key_table& urls = at(report_table::url);
         if (const key_table::entry* known = urls.find(url, url_hash); known && (known->facts & url_known) != 0) {
-            m.add_known_url(urls.index_of(*known), where);
+            add_known_url(urls.index_of(*known), where);
             return;
         }
     }
     // Section 7, judged as extract's --warnings does: on the URL as reported.
     std::uint32_t url_facts = url_known;
     for (const url_warning w : security_warnings(url)) {
-        m.bump(report_table::warning, to_string(w), where);
+        bump(report_table::warning, to_string(w), where);
         url_facts |= 1u << (url_warning_shift + static_cast<unsigned>(w));
     }
     const reference_parts parts = parse_reference(url);
     if (!parts.scheme) {
         // Section 5: without a base (or one the resolver rejected) a relative
         // reference stays as written; it is no URL of the distinct set.
-        m.bump(report_table::relative, url, where);
+        bump(report_table::relative, url, where);
         return;
     }
-    key_table::entry* const counted = m.add_url(url, url_hash, 1, where);
+    key_table::entry* const counted = add_url(url, url_hash, 1, where);
     // Section 3.1: scheme names are case-insensitive; lower case is canonical.
-    m.lowered.assign(*parts.scheme);
-    ascii_lower(m.lowered);
-    key_table& schemes = m.at(report_table::scheme);
-    const std::size_t scheme = schemes.index_of(schemes.add(m.lowered, 1, where));
+    lowered.assign(*parts.scheme);
+    ascii_lower(lowered);
+    key_table& schemes = at(report_table::scheme);
+    const std::size_t scheme = schemes.index_of(schemes.add(lowered, 1, where));
     // The facts are kept for the next time unless the URL went to the
     // sketch, the scheme's index does not fit, or a gateway's target is to
     // be read from the URL each time.
@@ -330,28 +334,54 @@ void report::add(std::uint64_t input, const found_reference& ref, const referenc
     // mailto:, news:, urn: ... name no host, and file:///x an empty one.
     if (const auto site = parts.site ? detail::split_site(*parts.site) : detail::site_parts{}; !site.host.empty()) {
         // Section 6: host names are case-insensitive.
-        m.lowered.assign(site.host);
-        ascii_lower(m.lowered);
-        const std::string_view host = m.lowered;
-        key_table& hosts = m.at(report_table::host);
+        lowered.assign(site.host);
+        ascii_lower(lowered);
+        const std::string_view host = lowered;
+        key_table& hosts = at(report_table::host);
         key_table::entry& counted_host = hosts.add(host, 1, where);
         if (is_gateway_host(host)) {
             keep = false;
             if (const auto target = unwrap_gateways(url))
-                m.bump(report_table::gateway, to_string(target->gateway), where);
+                bump(report_table::gateway, to_string(target->gateway), where);
         }
         if (!context.anchor_text.empty())
             if (const std::string shown = shown_elsewhere(context.anchor_text, host); !shown.empty()) {
-                std::string scratch;  // `url` may be a view of m.scratch
-                m.bump(report_table::anchor_mismatch, valid_utf8(shown, scratch), where);
+                std::string shown_valid;  // `url` may be a view of `scratch`
+                bump(report_table::anchor_mismatch, valid_utf8(shown, shown_valid), where);
             }
-        m.add_host_facts(counted_host, where);
+        add_host_facts(counted_host, where);
         url_facts |= url_has_host;
         host_link = static_cast<std::uint32_t>(hosts.index_of(counted_host) + 1);
     }
     if (keep) {
         counted->facts = url_facts;
         counted->link = host_link;
+    }
+}
+
+void report::add(std::uint64_t input, const counted_reference& ref, const reference_context& context) {
+    impl_->count(input, ref, context, key_table::hash(ref.url));
+}
+
+void report::add(std::span<const pending> refs) {
+    impl& m = *impl_;
+    const key_table& urls = m.at(report_table::url);
+    // A URL is looked up in a table that may hold millions, waiting on
+    // memory for its slot and then for its entry: both are started some
+    // references ahead of their turn.
+    constexpr std::size_t ahead = 8;
+    std::array<std::uint64_t, 2 * ahead> hashes{};  // a ring, by reference index
+    const auto start = [&](std::size_t i) {
+        const std::uint64_t h = key_table::hash(refs[i].ref.url);
+        hashes[i % hashes.size()] = h;
+        urls.prefetch_slot(h);
+    };
+    for (std::size_t i = 0; i < std::min(ahead, refs.size()); ++i) start(i);
+    for (std::size_t i = 0; i < refs.size(); ++i) {
+        if (i + ahead < refs.size()) start(i + ahead);
+        if (i + ahead / 2 < refs.size()) urls.prefetch_entry(hashes[(i + ahead / 2) % hashes.size()]);
+        const pending& p = refs[i];
+        m.count(p.input, p.ref, p.context, hashes[i % hashes.size()]);
     }
 }
 
