@@ -105,10 +105,11 @@ public:
     /// Starts loading the entry that slot holds, when it may be the key's
     /// (best after prefetch_slot, some time before).
     void prefetch_entry(std::uint64_t h) const noexcept {
-        if (slots_.empty()) return;
-        const std::uint64_t s = slots_[static_cast<std::size_t>(h) & (slots_.size() - 1)];
-        if (s != 0 && (s & ~index_mask) == (h & ~index_mask))
-            __builtin_prefetch(&entries_[static_cast<std::size_t>((s & index_mask) - 1)]);
+        if (const entry* e = first_candidate(h)) __builtin_prefetch(e);
+    }
+    /// Starts loading that entry's key bytes (best after prefetch_entry).
+    void prefetch_key(std::uint64_t h) const noexcept {
+        if (const entry* e = first_candidate(h)) __builtin_prefetch(e->key_data);
     }
     /// The index of `e`, an entry of this table.
     std::size_t index_of(const entry& e) const noexcept { return static_cast<std::size_t>(&e - entries_.data()); }
@@ -139,6 +140,14 @@ private:
     }
     /// Adds to `key` through the index (it is not the key added last).
     entry& add_indexed(std::string_view key, std::uint64_t h, std::uint64_t count, report_location first);
+    /// The entry in the slot a key of hash `h` is looked up in first, when
+    /// its hash may be that one; else null.
+    const entry* first_candidate(std::uint64_t h) const noexcept {
+        if (slots_.empty()) return nullptr;
+        const std::uint64_t s = slots_[static_cast<std::size_t>(h) & (slots_.size() - 1)];
+        if (s == 0 || (s & ~index_mask) != (h & ~index_mask)) return nullptr;
+        return &entries_[static_cast<std::size_t>((s & index_mask) - 1)];
+    }
     /// The slot index of `key` (hash `h`): its entry's, or the empty slot
     /// where it would go.
     std::size_t probe(std::string_view key, std::uint64_t h) const noexcept;

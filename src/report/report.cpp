@@ -367,9 +367,9 @@ void report::add(std::span<const pending> refs) {
     impl& m = *impl_;
     const key_table& urls = m.at(report_table::url);
     // A URL is looked up in a table that may hold millions, waiting on
-    // memory for its slot and then for its entry: both are started some
-    // references ahead of their turn.
-    constexpr std::size_t ahead = 8;
+    // memory for its slot, then its entry, then its key: each is started
+    // some references ahead of its turn, once the one before has come.
+    constexpr std::size_t ahead = 12;
     std::array<std::uint64_t, 2 * ahead> hashes{};  // a ring, by reference index
     const auto start = [&](std::size_t i) {
         const std::uint64_t h = key_table::hash(refs[i].ref.url);
@@ -379,7 +379,8 @@ void report::add(std::span<const pending> refs) {
     for (std::size_t i = 0; i < std::min(ahead, refs.size()); ++i) start(i);
     for (std::size_t i = 0; i < refs.size(); ++i) {
         if (i + ahead < refs.size()) start(i + ahead);
-        if (i + ahead / 2 < refs.size()) urls.prefetch_entry(hashes[(i + ahead / 2) % hashes.size()]);
+        if (i + ahead * 2 / 3 < refs.size()) urls.prefetch_entry(hashes[(i + ahead * 2 / 3) % hashes.size()]);
+        if (i + ahead / 3 < refs.size()) urls.prefetch_key(hashes[(i + ahead / 3) % hashes.size()]);
         const pending& p = refs[i];
         m.count(p.input, p.ref, p.context, hashes[i % hashes.size()]);
     }
@@ -425,13 +426,22 @@ report report::interleave(std::vector<report> parts, const std::vector<std::vect
             throw std::invalid_argument("report::interleave: ordinals out of order");
         n += ordinals[p].size();
     }
-    std::vector<bool> seen(n);
-    for (const auto& part : ordinals)
-        for (const std::uint64_t o : part) {
-            if (o >= n || seen[o]) throw std::invalid_argument("report::interleave: ordinals not 0 to n-1 once each");
-            seen[o] = true;
+    // Where each input of the result comes from: its part, and its index there.
+    constexpr std::size_t none = static_cast<std::size_t>(-1);
+    std::vector<std::pair<std::size_t, std::size_t>> from(n, {none, 0});
+    for (std::size_t p = 0; p < ordinals.size(); ++p)
+        for (std::size_t i = 0; i < ordinals[p].size(); ++i) {
+            const std::uint64_t o = ordinals[p][i];
+            if (o >= n || from[o].first != none)
+                throw std::invalid_argument("report::interleave: ordinals not 0 to n-1 once each");
+            from[o] = {p, i};
         }
     if (parts.empty()) return report();
+    // Moved in order into a vector made for them, not assigned into n
+    // inputs made empty first.
+    std::vector<report_input> inputs;
+    inputs.reserve(n);
+    for (const auto& [p, i] : from) inputs.push_back(std::move(parts[p].impl_->inputs[i]));
     // The part with the most distinct keys is renumbered where it is; the
     // others' keys are added to it.
     const auto keys = [](const report& r) {
@@ -444,15 +454,12 @@ report report::interleave(std::vector<report> parts, const std::vector<std::vect
         parts.begin());
     report r = std::move(parts[base]);
     impl& m = *r.impl_;
-    std::vector<report_input> inputs(n);
-    for (std::size_t i = 0; i < m.inputs.size(); ++i) inputs[ordinals[base][i]] = std::move(m.inputs[i]);
     m.inputs = std::move(inputs);
     for (key_table& t : m.tables) t.renumber_inputs(ordinals[base]);
     for (std::size_t p = 0; p < parts.size(); ++p) {
         if (p == base) continue;
         impl& part = *parts[p].impl_;
         const std::vector<std::uint64_t>& at = ordinals[p];
-        for (std::size_t i = 0; i < part.inputs.size(); ++i) m.inputs[at[i]] = std::move(part.inputs[i]);
         m.add_counts(part, [&at](std::uint64_t i) { return at[static_cast<std::size_t>(i)]; });
         parts[p] = report();
     }
