@@ -826,3 +826,30 @@ TEST_CASE("report: a batch counts as its references one by one", "[report]") {
     CHECK(count_of(batched, report_table::anchor_mismatch, "paypal.com -> login.evil.example") == 1);
     CHECK(count_of(batched, report_table::part_kind, "text/html") == 22);
 }
+
+TEST_CASE("report: the top rows of many keys are the first rows of all of them", "[report]") {
+    // Counts that tie in many places, so that the order of keys decides;
+    // a limit far below the number of keys takes the heap's way.
+    report r;
+    const auto in = r.add_input("many.txt");
+    for (int i = 0; i < 400; ++i)
+        for (int k = 0; k <= i % 6; ++k) {
+            urlsift::found_reference ref;
+            ref.url = "http://h" + std::to_string((i * 37) % 400) + ".example.org/";
+            ref.line = static_cast<std::uint64_t>(i + 1);
+            r.add(in, ref);
+        }
+    const auto all = r.rows(report_table::url);
+    REQUIRE(all.size() == 400);
+    for (const std::size_t limit : {std::size_t{1}, std::size_t{10}, std::size_t{49}}) {
+        INFO("limit " << limit);
+        const auto top = r.rows(report_table::url, limit);
+        REQUIRE(top.size() == limit);
+        CHECK(std::equal(top.begin(), top.end(), all.begin(), [](const auto& a, const auto& b) {
+            return a.key == b.key && a.count == b.count && a.first == b.first;
+        }));
+        const auto repeated = r.rows(report_table::url, limit, 4);
+        CHECK(repeated.front().count == 6);
+        CHECK(repeated.back().count >= 4);
+    }
+}

@@ -525,12 +525,30 @@ std::vector<report_row> report::rows(report_table t, std::size_t limit, std::uin
     // Chosen by pointer, so that the top ten of a million keys are not
     // a million rows first.
     std::vector<const key_table::entry*> chosen;
-    for (const auto& e : impl_->at(t).entries())
-        if (e.tally.count >= min_count) chosen.push_back(&e);
     const auto before = [](const key_table::entry* a, const key_table::entry* b) {
         return a->tally.count != b->tally.count ? a->tally.count > b->tally.count : a->key() < b->key();
     };
-    keep_first(chosen, limit, before);
+    const auto entries = impl_->at(t).entries();
+    if (limit != 0 && limit < entries.size() / 8) {
+        // A few of many: a heap of the best so far, the last of them on top,
+        // instead of a pointer to every entry.
+        chosen.reserve(limit + 1);
+        for (const auto& e : entries) {
+            if (e.tally.count < min_count) continue;
+            if (chosen.size() == limit && !before(&e, chosen.front())) continue;
+            chosen.push_back(&e);
+            std::push_heap(chosen.begin(), chosen.end(), before);
+            if (chosen.size() > limit) {
+                std::pop_heap(chosen.begin(), chosen.end(), before);
+                chosen.pop_back();
+            }
+        }
+        std::sort_heap(chosen.begin(), chosen.end(), before);
+    } else {
+        for (const auto& e : entries)
+            if (e.tally.count >= min_count) chosen.push_back(&e);
+        keep_first(chosen, limit, before);
+    }
     std::vector<report_row> out;
     out.reserve(chosen.size());
     for (const key_table::entry* e : chosen) out.push_back({e->key(), e->tally.count, e->tally.first});
