@@ -48,6 +48,15 @@ TEST_CASE("rewrite completes only www. and ftp. abbreviations, unless asked", "[
     // A host in single quotes is a string in a program's text.
     const std::string code = "  const options = { hostname: 'www.example.org', port: 80 };\n";
     CHECK(run_cli("rewrite -", code).out == code);
+    // openssl's README.md: a Markdown link label, matched by its spelling
+    // where it is used and where it is defined; a host beside brackets is
+    // still completed.
+    const std::string markdown = "[![openssl logo]][www.openssl.org]\n"
+                                 "The official Home Page is [www.openssl.org].\n\n"
+                                 "[www.openssl.org]:\n    <https://www.openssl.org>\n";
+    CHECK(run_cli("rewrite -", markdown).out == markdown);
+    CHECK(run_cli("rewrite -", "See [the site at www.openssl.org] now.\n").out ==
+          "See [the site at http://www.openssl.org] now.\n");
     // A changelog names news servers; only --abbrev news completes them.
     const std::string news = "- Updated the Gmane domain from news.gmane.org to news.gmane.io; see ftp.gnu.org\n";
     CHECK(run_cli("rewrite -", news).out ==

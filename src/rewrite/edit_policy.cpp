@@ -78,6 +78,14 @@ bool in_single_quotes(const reference_surroundings& around) noexcept {
     return around.before == '\'' && around.after == '\'';
 }
 
+// `[www.openssl.org]` and its definition `[www.openssl.org]: <https://...>`:
+// a host that is all of a square-bracketed label is the label a Markdown
+// reference link is matched by, letter for letter; completed in one place,
+// the link breaks where the label is written another way.
+bool is_bracketed_label(const reference_surroundings& around) noexcept {
+    return around.before == '[' && around.after == ']';
+}
+
 // Whether the scanner reads `text` alone as one reference, all of it.
 bool reads_as_one(std::string_view text, const scan_options& options) {
     const std::vector<found_reference> refs = scan(text, options);
@@ -115,7 +123,8 @@ std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_o
     const std::string* target = nullptr;
     if (ref.form == reference_form::relative && ref.url != ref.cleaned && allowed(rewrite_kind::relative))
         target = &ref.url;
-    else if (ref.form == reference_form::abbreviated && allowed(rewrite_kind::abbreviated) && !in_single_quotes(around))
+    else if (ref.form == reference_form::abbreviated && allowed(rewrite_kind::abbreviated) && !in_single_quotes(around) &&
+             !is_bracketed_label(around))
         target = &ref.url;
     // Appendix E: a URL broken across lines is one URL; join its pieces.
     else if (joined && allowed(rewrite_kind::joined))
