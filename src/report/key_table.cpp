@@ -71,7 +71,7 @@ void key_table::renumber_inputs(std::span<const std::uint64_t> ordinals) noexcep
 
 std::size_t key_table::probe(std::string_view key, std::uint64_t h) const noexcept {
     const std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = static_cast<std::size_t>(h) & mask;; i = (i + 1) & mask) {
+    for (std::size_t i = home_slot(h);; i = (i + 1) & mask) {
         const std::uint64_t s = slots_[i];
         if (s == 0) return i;
         if ((s & ~index_mask) != (h & ~index_mask)) continue;

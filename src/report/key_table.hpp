@@ -92,7 +92,8 @@ public:
     /// Adds `count` to the key of entry `index`, first seen at `first`.
     entry& add_at(std::size_t index, std::uint64_t count, report_location first) noexcept {
         entry& e = entries_[index];
-        count_into(e, count, first);
+        e.tally.count += count;
+        e.tally.first = std::min(e.tally.first, first);
         return e;
     }
     /// The entry of `key` (hash `h`), or null.
@@ -100,7 +101,7 @@ public:
     const entry* find(std::string_view key, std::uint64_t h) const noexcept;
     /// Starts loading the slot where a key of hash `h` is looked up first.
     void prefetch_slot(std::uint64_t h) const noexcept {
-        if (!slots_.empty()) __builtin_prefetch(&slots_[static_cast<std::size_t>(h) & (slots_.size() - 1)]);
+        if (!slots_.empty()) __builtin_prefetch(&slots_[home_slot(h)]);
     }
     /// Starts loading the entry that slot holds, when it may be the key's
     /// (best after prefetch_slot, some time before).
@@ -134,17 +135,15 @@ private:
     static std::uint64_t slot_value(std::size_t index, std::uint64_t h) noexcept {
         return (h & ~index_mask) | static_cast<std::uint64_t>(index + 1);
     }
-    static void count_into(entry& e, std::uint64_t count, report_location first) noexcept {
-        e.tally.count += count;
-        e.tally.first = std::min(e.tally.first, first);
-    }
+    /// The slot a key of hash `h` is looked up in first.
+    std::size_t home_slot(std::uint64_t h) const noexcept { return static_cast<std::size_t>(h) & (slots_.size() - 1); }
     /// Adds to `key` through the index (it is not the key added last).
     entry& add_indexed(std::string_view key, std::uint64_t h, std::uint64_t count, report_location first);
     /// The entry in the slot a key of hash `h` is looked up in first, when
     /// its hash may be that one; else null.
     const entry* first_candidate(std::uint64_t h) const noexcept {
         if (slots_.empty()) return nullptr;
-        const std::uint64_t s = slots_[static_cast<std::size_t>(h) & (slots_.size() - 1)];
+        const std::uint64_t s = slots_[home_slot(h)];
         if (s == 0 || (s & ~index_mask) != (h & ~index_mask)) return nullptr;
         return &entries_[static_cast<std::size_t>((s & index_mask) - 1)];
     }
