@@ -374,6 +374,19 @@ TEST_CASE("regression: --style angle leaves a URL after a bracket glued to a wor
     CHECK(rewrite(once, angle) == once);
 }
 
+TEST_CASE("regression: --style angle leaves a URL that a [ ends unwrapped", "[rewriter][regression]") {
+    // The scanner ends `http://www.[acl.example/URI/` at the `[` and reads
+    // the rest as link text; `<http://www>.[` would leave `acl.example/URI/`
+    // to be read, and completed, on a second pass.
+    rewrite_options angle;
+    angle.angle_style = true;
+    angle.scan.abbrev.kinds = abbrev_all;
+    const std::string text = ">> The list archive is at http://www.[acl.example/URI/archive and http://b.example/.\n";
+    const std::string once = rewrite(text, angle);
+    CHECK(once == ">> The list archive is at http://www.[acl.example/URI/archive and <http://b.example/>.\n");
+    CHECK(rewrite(once, angle) == once);
+}
+
 TEST_CASE("regression: joining does not write a URL: prefix into brackets", "[rewriter][regression]") {
     // `<U\nRL://x.example/a>` reads as the scheme URL `URL://x.example/a`;
     // joined, its `URL:` would be taken for Appendix E's prefix next time,
