@@ -123,6 +123,10 @@ TEST_CASE("URL: and a blank before a relative path", "[scanner][precision]") {
     // Relative references: found as written, resolved when there is a base.
     const std::string text = "Moved, URL: ../g and URL: ./h/i.\nURL: . Nothing.\n";
     CHECK(found(text) == list{"../g", "./h/i"});
+    // Two prefixes: the second marks the reference, written at once or
+    // after blanks, relative or absolute.
+    CHECK(found("x URL:  URL:../g y\nx URL:URL:http://a.example/g y\nURL: url: http://b.example/\n") ==
+          list{"../g", "http://a.example/g", "http://b.example/"});
 }
 
 TEST_CASE("a URL's syntax written with placeholders is no URL", "[scanner][precision]") {

@@ -387,6 +387,15 @@ TEST_CASE("regression: --style angle leaves a URL that a [ ends unwrapped", "[re
     CHECK(rewrite(once, angle) == once);
 }
 
+TEST_CASE("regression: a reference after two URL: prefixes reads the same once resolved", "[rewriter][regression]") {
+    // `URL:  URL:../g` resolved to `URL:  URL:http://a/b/g`: the second
+    // prefix is the one that marks it, before and after.
+    const auto o = with_base("http://a/b/c/d;p?q");
+    const std::string once = rewrite("x URL:  URL:../g y\n", o);
+    CHECK(once == "x URL:  URL:http://a/b/g y\n");
+    CHECK(rewrite(once, o) == once);
+}
+
 TEST_CASE("regression: joining does not write a URL: prefix into brackets", "[rewriter][regression]") {
     // `<U\nRL://x.example/a>` reads as the scheme URL `URL://x.example/a`;
     // joined, its `URL:` would be taken for Appendix E's prefix next time,

@@ -516,14 +516,20 @@ inline verdict scan_prefixed(scan_parts& p, std::size_t u, std::size_t from) {
 }
 
 /// Appendix E: `URL:` at t[u] marks a URL, written right after it or after
-/// blanks (perhaps one line break).
+/// blanks (perhaps one line break). When what follows is another `URL:`
+/// (`URL: URL:../g`), that one is the prefix and this one marks nothing, so
+/// that a reference written after it reads the same as it is rewritten.
 inline verdict scan_url_prefix(scan_parts& p, std::size_t u) {
     const scan_window& w = p.w;
     const std::string_view t = w.t;
     const std::size_t from = u + 4;
+    const auto another_prefix = [&](std::size_t k) { return starts_with_url_prefix(t.substr(k)); };
+    if (from + 4 > t.size() && !w.at_end) return verdict::more(0);
     if (from < t.size() && static_cast<unsigned char>(t[from]) < 0x80 &&
-        is_run_role(ascii_role(static_cast<unsigned char>(t[from]))))
+        is_run_role(ascii_role(static_cast<unsigned char>(t[from])))) {
+        if (another_prefix(from)) return verdict::nothing();
         return scan_prefixed(p, u, from);
+    }
     // `URL: http://x/`: blanks, perhaps one line break, then the reference.
     std::size_t k = from, breaks = 0;
     while (k < t.size() && k - from <= max_indent) {
@@ -538,6 +544,8 @@ inline verdict scan_url_prefix(scan_parts& p, std::size_t u) {
     }
     if (k >= t.size()) return w.at_end ? verdict::nothing() : verdict::more(0);
     if (k == from || k - from > max_indent) return verdict::nothing();
+    if (k + 4 > t.size() && !w.at_end) return verdict::more(0);
+    if (another_prefix(k)) return verdict::nothing();
     bool more = false;
     const char_info c = w.at(k, more);
     if (more) return verdict::more(0);
