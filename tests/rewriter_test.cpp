@@ -374,7 +374,7 @@ TEST_CASE("regression: --style angle leaves a URL after a bracket glued to a wor
     CHECK(rewrite(once, angle) == once);
 }
 
-TEST_CASE("regression: --style angle leaves a URL that a [ ends unwrapped", "[rewriter][regression]") {
+TEST_CASE("regression: --style angle leaves a URL ended by an opening square bracket unwrapped", "[rewriter][regression]") {
     // The scanner ends `http://www.[acl.example/URI/` at the `[` and reads
     // the rest as link text; `<http://www>.[` would leave `acl.example/URI/`
     // to be read, and completed, on a second pass.
