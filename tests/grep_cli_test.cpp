@@ -211,6 +211,21 @@ TEST_CASE("grep-style: -r skips hidden files and what .gitignore and .ignore lea
     CHECK(t("extract -r -l -g '*.log'").out == "a.log\nkeep.log\n");
 }
 
+TEST_CASE("grep-style: -r reads a symbolic link to a file and does not follow one to a directory", "[cli][grep]") {
+    const tree t;
+    fs::create_symlink("note.txt", t.dir.path / "link.txt");
+    fs::create_symlink("sub", t.dir.path / "linked-dir");
+    fs::create_symlink("missing.txt", t.dir.path / "dangling.txt");
+    ::mkfifo((t.dir.path / "pipe").c_str(), 0600);
+    // The link to a directory, the dangling link and the FIFO are passed
+    // by without a message; the FIFO is not opened, so nothing waits.
+    const auto r = t("extract -r -l", true);
+    CHECK(r.out == "link.txt\nnote.txt\nsub/deep.txt\n");
+    CHECK(r.status == 0);
+    // Below the top only: a link to a directory named as the operand is walked.
+    CHECK(t("extract -r -l linked-dir").out == "linked-dir/deep.txt\n");
+}
+
 TEST_CASE("grep-style: -r with no DIR reads the current directory", "[cli][grep]") {
     const tree t;
     CHECK(t("extract -r -l").out == "note.txt\nsub/deep.txt\n");

@@ -3,12 +3,19 @@
 #include "cli/atomic_file.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fnmatch.h>
 #include <fstream>
 #include <functional>
 #include <optional>
 #include <span>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace urlsift::cli {
 
@@ -123,6 +130,52 @@ std::string join(const std::string& dir, const std::string& name) {
     return dir.back() == '/' ? dir + name : dir + '/' + name;
 }
 
+/// A directory open for reading, closed with it.
+class directory {
+public:
+    /// Opens `name` in the directory `parent` (a descriptor, or AT_FDCWD);
+    /// see open(), and errno when it failed.
+    directory(int parent, const char* name) {
+        const int fd = ::openat(parent, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (fd < 0) return;
+        d_ = ::fdopendir(fd);
+        if (d_ == nullptr) {
+            const int e = errno;
+            ::close(fd);
+            errno = e;
+        }
+    }
+    directory(const directory&) = delete;
+    directory& operator=(const directory&) = delete;
+    ~directory() {
+        if (d_ != nullptr) ::closedir(d_);
+    }
+    bool open() const noexcept { return d_ != nullptr; }
+    DIR* get() const noexcept { return d_; }
+    int fd() const noexcept { return ::dirfd(d_); }
+
+private:
+    DIR* d_ = nullptr;
+};
+
+/// What the walk does with the entry `e` of the directory `dir`: walk into
+/// it (true), read it (false), or pass it by (nullopt). The type comes
+/// with the entry on most file systems, so a tree of small files costs no
+/// stat(2) a file. A symbolic link to a file is read; one to a directory
+/// is not followed.
+std::optional<bool> kind_of(int dir, const dirent& e) {
+    unsigned char type = e.d_type;
+    struct stat st {};
+    if (type == DT_UNKNOWN) {
+        if (::fstatat(dir, e.d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) return std::nullopt;
+        type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : S_ISLNK(st.st_mode) ? DT_LNK : DT_UNKNOWN;
+    }
+    if (type == DT_DIR) return true;
+    if (type == DT_REG) return false;
+    if (type == DT_LNK && ::fstatat(dir, e.d_name, &st, 0) == 0 && S_ISREG(st.st_mode)) return false;
+    return std::nullopt;
+}
+
 /// Walks one operand. A path is kept twice: as shown (the operand joined
 /// with the names below it) and as those names, which the rules match.
 /// Files are handed on in the byte order of their paths as they are found.
@@ -136,33 +189,45 @@ public:
     }
 
     /// Walks the directory `shown` (empty: the current one), whose path
-    /// below the walked DIR is `names`; false once `found` said to stop.
-    bool walk(const std::string& shown, std::vector<std::string>& names) {
-        std::error_code ec;
-        fs::directory_iterator it(shown.empty() ? "." : shown, ec);
-        if (ec) {
+    /// below the walked DIR is `names`, named `name_in_parent` in the
+    /// directory `parent` (a descriptor; none: `shown` itself); false once
+    /// `found` said to stop.
+    bool walk(const std::string& shown, std::vector<std::string>& names, int parent = AT_FDCWD,
+              const char* name_in_parent = nullptr) {
+        const std::string where = shown.empty() ? "." : shown;
+        // Opened by its name in the directory above, so that the kernel
+        // looks up one name and not the whole path again.
+        const directory here(parent, name_in_parent != nullptr ? name_in_parent : where.c_str());
+        if (!here.open()) {
             // grep: a directory that cannot be read is an error, not a skip.
-            errors_.push_back({shown.empty() ? "." : shown, ec.message()});
+            errors_.push_back({where, std::strerror(errno)});
             return true;
         }
+        std::vector<std::pair<std::string, bool>> entries;  // name, walk into it
+        bool gitignore = false, ignore = false;
+        for (;;) {
+            errno = 0;  // readdir(3) tells an error from the end only by errno
+            const dirent* e = ::readdir(here.get());
+            if (e == nullptr) {
+                if (errno != 0) errors_.push_back({where, std::strerror(errno)});
+                break;
+            }
+            const std::string_view n = e->d_name;
+            if (n == "." || n == "..") continue;
+            const std::optional<bool> walk_into = kind_of(here.fd(), *e);
+            if (!walk_into) continue;
+            entries.emplace_back(n, *walk_into);
+            gitignore = gitignore || (!*walk_into && n == ".gitignore");
+            ignore = ignore || (!*walk_into && n == ".ignore");
+        }
+        // An ignore file is opened only when the directory lists one: most
+        // directories have none, and a failed open costs a path lookup.
         const std::size_t rules_before = ignores_.size();
         if (!s_.no_ignore) {
             // .ignore after .gitignore: its rules take precedence, as in ripgrep.
-            for (const char* name : {".gitignore", ".ignore"}) read_ignore_file(join(shown, name), names.size());
+            if (gitignore) read_ignore_file(join(shown, ".gitignore"), names.size());
+            if (ignore) read_ignore_file(join(shown, ".ignore"), names.size());
         }
-        std::vector<std::pair<std::string, bool>> entries;  // name, walk into it
-        for (fs::directory_iterator end; it != end; it.increment(ec)) {
-            if (ec) break;
-            // The type comes with the directory entry on most file systems,
-            // so a tree of small files costs no stat(2) a file here.
-            std::error_code fec;
-            const bool link = it->is_symlink(fec);
-            const bool dir = !link && it->is_directory(fec);
-            // A symbolic link to a file is read; one to a directory is not followed.
-            if (!dir && !it->is_regular_file(fec)) continue;
-            entries.emplace_back(it->path().filename().string(), dir);
-        }
-        if (ec) errors_.push_back({shown.empty() ? "." : shown, ec.message()});
         // Sorted as the paths will be: a directory's name is followed by
         // `/`, so `a.txt` (`.` is below `/`) comes before what `a/` holds.
         std::sort(entries.begin(), entries.end(), [](const auto& x, const auto& y) {
@@ -184,7 +249,7 @@ public:
             const std::string path = join(shown, name);
             if (selected(names, dir)) {
                 if (dir)
-                    going = walk(path, names);
+                    going = walk(path, names, here.fd(), name.c_str());
                 else if (name_selected(s_, path, false))
                     going = found_(path);
             }
