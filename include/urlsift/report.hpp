@@ -193,7 +193,8 @@ public:
     /// in that order gives. Throws std::invalid_argument otherwise.
     static report interleave(std::vector<report> parts, const std::vector<std::vector<std::uint64_t>>& ordinals);
 
-    const std::vector<report_input>& inputs() const noexcept;
+    /// The inputs in input order, valid until the report next changes.
+    std::span<const report_input> inputs() const noexcept;
     std::uint64_t references() const noexcept; ///< every reference found, all forms
     std::uint64_t bytes() const noexcept;      ///< bytes scanned, over all inputs
     /// Inputs with status `s`.

@@ -140,10 +140,38 @@ constexpr std::size_t url_warning_kinds = static_cast<std::size_t>(url_warning::
 static_assert(url_warning_shift + url_warning_kinds <= url_scheme_shift);
 constexpr std::size_t url_scheme_limit = std::size_t{1} << (32 - url_scheme_shift);
 
+/// A report's inputs, which a large run has tens of thousands of: from
+/// the table allocator, so that a large array costs a huge page fault or
+/// two rather than a fault for every 4 KiB.
+using input_array = std::vector<report_input, detail::table_allocator<report_input>>;
+
+/// Adds `n` keys in turn to `table`, which may hold millions, without
+/// waiting on memory for each key's slot, then its entry, then its bytes:
+/// each is started some keys ahead of its turn, once the one before has
+/// come. `hash_at(i)` gives key i's hash, once, in order; `add(i, hash)`
+/// adds it.
+template <class HashAt, class Add>
+void add_ahead(const key_table& table, std::size_t n, HashAt hash_at, Add add) {
+    constexpr std::size_t ahead = 12;
+    std::array<std::uint64_t, 2 * ahead> hashes{};  // a ring, by key index
+    const auto start = [&](std::size_t i) {
+        const std::uint64_t h = hash_at(i);
+        hashes[i % hashes.size()] = h;
+        table.prefetch_slot(h);
+    };
+    for (std::size_t i = 0; i < std::min(ahead, n); ++i) start(i);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i + ahead < n) start(i + ahead);
+        if (i + ahead * 2 / 3 < n) table.prefetch_entry(hashes[(i + ahead * 2 / 3) % hashes.size()]);
+        if (i + ahead / 3 < n) table.prefetch_key(hashes[(i + ahead / 3) % hashes.size()]);
+        add(i, hashes[i % hashes.size()]);
+    }
+}
+
 }  // namespace
 
 struct report::impl {
-    std::vector<report_input> inputs;
+    input_array inputs;
     std::uint64_t references = 0;
     std::array<key_table, report_table_count> tables;
     std::uint64_t exact_url_limit = default_exact_url_limit;
@@ -213,15 +241,24 @@ struct report::impl {
     template <class Ordinal>
     void add_counts(const impl& other, const Ordinal& ordinal) {
         references += other.references;
+        // Each entry of `other`'s table t, its first location renumbered,
+        // given to `add` with its hash.
+        const auto add_entries = [&](report_table t, const auto& add) {
+            const auto from = other.at(t).entries();
+            add_ahead(
+                at(t), from.size(), [from](std::size_t i) { return from[i].hash; },
+                [&](std::size_t i, std::uint64_t h) {
+                    const key_table::entry& e = from[i];
+                    add(e.key(), h, e.tally.count, report_location{ordinal(e.tally.first.input), e.tally.first.line});
+                });
+        };
         for (std::size_t t = 0; t < report_table_count; ++t) {
-            if (t == static_cast<std::size_t>(report_table::url)) continue;
-            for (const auto& e : other.tables[t].entries())
-                tables[t].add(e.key(), e.hash, e.tally.count, {ordinal(e.tally.first.input), e.tally.first.line});
+            const auto table = static_cast<report_table>(t);
+            if (table != report_table::url) add_entries(table, [this, table](auto&&... entry) { at(table).add(entry...); });
         }
         // The distinct-URL set: a sketch on either side makes the result one.
         if (other.sketch) merge_sketch(*other.sketch);
-        for (const auto& e : other.at(report_table::url).entries())
-            add_url(e.key(), e.hash, e.tally.count, {ordinal(e.tally.first.input), e.tally.first.line});
+        add_entries(report_table::url, [this](auto&&... entry) { add_url(entry...); });
     }
 
     /// Counts `ref`; `ref_hash` is key_table::hash of its URL as given.
@@ -365,25 +402,9 @@ void report::add(std::uint64_t input, const counted_reference& ref, const refere
 
 void report::add(std::span<const pending> refs) {
     impl& m = *impl_;
-    const key_table& urls = m.at(report_table::url);
-    // A URL is looked up in a table that may hold millions, waiting on
-    // memory for its slot, then its entry, then its key: each is started
-    // some references ahead of its turn, once the one before has come.
-    constexpr std::size_t ahead = 12;
-    std::array<std::uint64_t, 2 * ahead> hashes{};  // a ring, by reference index
-    const auto start = [&](std::size_t i) {
-        const std::uint64_t h = key_table::hash(refs[i].ref.url);
-        hashes[i % hashes.size()] = h;
-        urls.prefetch_slot(h);
-    };
-    for (std::size_t i = 0; i < std::min(ahead, refs.size()); ++i) start(i);
-    for (std::size_t i = 0; i < refs.size(); ++i) {
-        if (i + ahead < refs.size()) start(i + ahead);
-        if (i + ahead * 2 / 3 < refs.size()) urls.prefetch_entry(hashes[(i + ahead * 2 / 3) % hashes.size()]);
-        if (i + ahead / 3 < refs.size()) urls.prefetch_key(hashes[(i + ahead / 3) % hashes.size()]);
-        const pending& p = refs[i];
-        m.count(p.input, p.ref, p.context, hashes[i % hashes.size()]);
-    }
+    add_ahead(
+        m.at(report_table::url), refs.size(), [refs](std::size_t i) { return key_table::hash(refs[i].ref.url); },
+        [&m, refs](std::size_t i, std::uint64_t h) { m.count(refs[i].input, refs[i].ref, refs[i].context, h); });
 }
 
 void report::add_count(report_table t, std::string_view key, std::uint64_t count, report_location first) {
@@ -439,7 +460,7 @@ report report::interleave(std::vector<report> parts, const std::vector<std::vect
     if (parts.empty()) return report();
     // Moved in order into a vector made for them, not assigned into n
     // inputs made empty first.
-    std::vector<report_input> inputs;
+    input_array inputs;
     inputs.reserve(n);
     for (const auto& [p, i] : from) inputs.push_back(std::move(parts[p].impl_->inputs[i]));
     // The part with the most distinct keys is renumbered where it is; the
@@ -479,7 +500,7 @@ void report::merge(report&& later) {
     later = report();
 }
 
-const std::vector<report_input>& report::inputs() const noexcept { return impl_->inputs; }
+std::span<const report_input> report::inputs() const noexcept { return impl_->inputs; }
 
 std::uint64_t report::references() const noexcept { return impl_->references; }
 
