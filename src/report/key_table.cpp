@@ -24,11 +24,14 @@ constexpr std::size_t mapped_from = std::size_t{1} << 20;
 constexpr std::size_t first_block_size = std::size_t{1} << 12;
 constexpr std::size_t block_size = huge_page_size;
 
+/// The length of the mapping that holds `bytes`: whole huge pages.
+std::size_t mapped_size(std::size_t bytes) noexcept { return (bytes + huge_page_size - 1) & ~(huge_page_size - 1); }
+
 }  // namespace
 
 void* allocate_table_bytes(std::size_t bytes) {
     if (bytes < mapped_from) return ::operator new(bytes);
-    const std::size_t size = (bytes + huge_page_size - 1) & ~(huge_page_size - 1);
+    const std::size_t size = mapped_size(bytes);
     void* p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
     // A hint: where transparent huge pages are off, the pages are small.
@@ -41,7 +44,22 @@ void deallocate_table_bytes(void* p, std::size_t bytes) noexcept {
         ::operator delete(p);
         return;
     }
-    ::munmap(p, (bytes + huge_page_size - 1) & ~(huge_page_size - 1));
+    ::munmap(p, mapped_size(bytes));
+}
+
+void* reallocate_table_bytes(void* p, std::size_t bytes, std::size_t used, std::size_t new_bytes) {
+    if (p == nullptr) return allocate_table_bytes(new_bytes);
+    if (bytes < mapped_from) {
+        void* q = allocate_table_bytes(new_bytes);
+        std::memcpy(q, p, used);
+        deallocate_table_bytes(p, bytes);
+        return q;
+    }
+    const std::size_t size = mapped_size(new_bytes);
+    void* q = ::mremap(p, mapped_size(bytes), size, MREMAP_MAYMOVE);
+    if (q == MAP_FAILED) throw std::bad_alloc();
+    ::madvise(q, size, MADV_HUGEPAGE);
+    return q;
 }
 
 std::uint64_t key_table::hash(std::string_view key) noexcept { return std::hash<std::string_view>{}(key); }

@@ -15,6 +15,7 @@
 #include <new>
 #include <span>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -35,9 +36,14 @@ struct table_allocator {
     friend bool operator==(const table_allocator&, const table_allocator&) noexcept { return true; }
 };
 
-/// The byte-level half of table_allocator.
+/// The byte-level half of table_allocator and table_array.
 void* allocate_table_bytes(std::size_t bytes);
 void deallocate_table_bytes(void* p, std::size_t bytes) noexcept;
+/// Moves the first `used` bytes of `p` (`bytes` long, from
+/// allocate_table_bytes) into `new_bytes` (more) and frees the old: a
+/// mapped array is remapped (mremap(2)), its pages kept where they are
+/// rather than copied into new ones.
+void* reallocate_table_bytes(void* p, std::size_t bytes, std::size_t used, std::size_t new_bytes);
 
 template <class T>
 T* table_allocator<T>::allocate(std::size_t n) {
@@ -49,6 +55,67 @@ template <class T>
 void table_allocator<T>::deallocate(T* p, std::size_t n) noexcept {
     deallocate_table_bytes(p, n * sizeof(T));
 }
+
+/// An array of trivially copyable values in table memory that grows in
+/// place: once it is mapped, doubling it costs neither a copy nor a page
+/// fault for each page of the copy.
+template <class T>
+class table_array {
+    static_assert(std::is_trivially_copyable_v<T>);
+
+public:
+    table_array() = default;
+    table_array(const table_array&) = delete;
+    table_array& operator=(const table_array&) = delete;
+    table_array(table_array&& other) noexcept
+        : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)),
+          capacity_(std::exchange(other.capacity_, 0)) {}
+    table_array& operator=(table_array&& other) noexcept {
+        if (this != &other) {
+            clear();
+            data_ = std::exchange(other.data_, nullptr);
+            size_ = std::exchange(other.size_, 0);
+            capacity_ = std::exchange(other.capacity_, 0);
+        }
+        return *this;
+    }
+    ~table_array() { clear(); }
+
+    void push_back(const T& value) {
+        if (size_ == capacity_) {
+            const std::size_t n = std::max<std::size_t>(16, capacity_ * 2);
+            data_ = static_cast<T*>(reallocate_table_bytes(data_, capacity_ * sizeof(T), size_ * sizeof(T), bytes_of(n)));
+            capacity_ = n;
+        }
+        data_[size_++] = value;
+    }
+    /// Empties the array and gives its memory back.
+    void clear() noexcept {
+        if (data_ != nullptr) deallocate_table_bytes(data_, capacity_ * sizeof(T));
+        data_ = nullptr;
+        size_ = capacity_ = 0;
+    }
+
+    T& operator[](std::size_t i) noexcept { return data_[i]; }
+    const T& operator[](std::size_t i) const noexcept { return data_[i]; }
+    T* data() noexcept { return data_; }
+    const T* data() const noexcept { return data_; }
+    std::size_t size() const noexcept { return size_; }
+    bool empty() const noexcept { return size_ == 0; }
+    T* begin() noexcept { return data_; }
+    T* end() noexcept { return data_ + size_; }
+    const T* begin() const noexcept { return data_; }
+    const T* end() const noexcept { return data_ + size_; }
+
+private:
+    static std::size_t bytes_of(std::size_t n) {
+        if (n > std::numeric_limits<std::size_t>::max() / sizeof(T)) throw std::bad_array_new_length();
+        return n * sizeof(T);
+    }
+
+    T* data_ = nullptr;
+    std::size_t size_ = 0, capacity_ = 0;
+};
 
 /// A key's count and where it was seen first. `first` is the minimum over
 /// every reference counted: that is what makes merging exact whatever the
@@ -153,7 +220,7 @@ private:
     void grow();
     const char* store(std::string_view key);
 
-    std::vector<entry, table_allocator<entry>> entries_;
+    table_array<entry> entries_;
     std::vector<std::uint64_t, table_allocator<std::uint64_t>> slots_; ///< see slot_value
     std::size_t last_ = 0; ///< the entry added to last, tried first
     /// Key bytes, from allocate_table_bytes: the large blocks in huge pages.
