@@ -226,6 +226,20 @@ TEST_CASE("grep-style: -r reads a symbolic link to a file and does not follow on
     CHECK(t("extract -r -l linked-dir").out == "linked-dir/deep.txt\n");
 }
 
+TEST_CASE("grep-style: -r walks a tree deeper than the descriptors a process may open", "[cli][grep]") {
+    const tree t;
+    std::string deep = "deep";
+    for (int i = 0; i < 100; ++i) deep += "/d";
+    t.add(deep + "/x.txt", "<http://deep.example/>\n");
+    for (const char* command : {"extract -r -l", "report -r -j 2 --no-timestamp -f json"}) {
+        INFO(command);
+        const auto r = t.script("ulimit -n 64 && $U " + std::string(command) + " deep 2>&1; echo \"status $?\"");
+        CHECK(r.out.find("Too many open files") == std::string::npos);
+        CHECK(r.out.ends_with("status 0\n"));
+    }
+    CHECK(t("extract -r -l deep").out == deep + "/x.txt\n");
+}
+
 TEST_CASE("grep-style: -r with no DIR reads the current directory", "[cli][grep]") {
     const tree t;
     CHECK(t("extract -r -l").out == "note.txt\nsub/deep.txt\n");

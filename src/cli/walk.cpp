@@ -130,6 +130,9 @@ std::string join(const std::string& dir, const std::string& name) {
     return dir.back() == '/' ? dir + name : dir + '/' + name;
 }
 
+/// How many directories the walk keeps open at most, one a level.
+constexpr std::size_t open_directories = 32;
+
 /// A directory open for reading, closed with it.
 class directory {
 public:
@@ -153,6 +156,10 @@ public:
     bool open() const noexcept { return d_ != nullptr; }
     DIR* get() const noexcept { return d_; }
     int fd() const noexcept { return ::dirfd(d_); }
+    void close() noexcept {
+        if (d_ != nullptr) ::closedir(d_);
+        d_ = nullptr;
+    }
 
 private:
     DIR* d_ = nullptr;
@@ -197,7 +204,7 @@ public:
         const std::string where = shown.empty() ? "." : shown;
         // Opened by its name in the directory above, so that the kernel
         // looks up one name and not the whole path again.
-        const directory here(parent, name_in_parent != nullptr ? name_in_parent : where.c_str());
+        directory here(parent, name_in_parent != nullptr ? name_in_parent : where.c_str());
         if (!here.open()) {
             // grep: a directory that cannot be read is an error, not a skip.
             errors_.push_back({where, std::strerror(errno)});
@@ -242,6 +249,11 @@ public:
             if (a.size() < b.size()) return x.second ? byte('/') < byte(b[n]) : true;
             return y.second ? byte(a[n]) < byte('/') : false;
         });
+        // The directory stays open while the walk is below it, for that;
+        // deeper than a bound it is closed here and what it holds is opened
+        // by path, so that a deep tree takes a bounded number of descriptors.
+        const bool stay_open = names.size() < open_directories;
+        if (!stay_open) here.close();
         bool going = true;
         for (std::size_t i = 0; i < entries.size() && going; ++i) {
             const auto& [name, dir] = entries[i];
@@ -249,7 +261,7 @@ public:
             const std::string path = join(shown, name);
             if (selected(names, dir)) {
                 if (dir)
-                    going = walk(path, names, here.fd(), name.c_str());
+                    going = stay_open ? walk(path, names, here.fd(), name.c_str()) : walk(path, names);
                 else if (name_selected(s_, path, false))
                     going = found_(path);
             }
