@@ -260,12 +260,15 @@ TEST_CASE("report: the same output for any -j", "[report][cli]") {
 }
 
 TEST_CASE("report: one file read on one thread and counted on another", "[report][cli]") {
-    // Several batches of references, some in angle brackets, relative ones
-    // and duplicates among them: the same report as one thread's.
+    // More batches of references than may wait to be counted at once, so
+    // that the reader waits for the counter more than once; some in angle
+    // brackets, relative ones and duplicates among them: the same report as
+    // one thread's.
     const urlsift::test::scratch_dir dir;
     std::string text;
-    for (int i = 0; i < 9000; ++i) {
-        text += "see http://h" + std::to_string(i % 97) + ".example/p/" + std::to_string(i % 5000);
+    for (int i = 0; i < 40000; ++i) {
+        // Mostly new URLs on new hosts, slower to count than to find.
+        text += "see http://h" + std::to_string(i % 9000) + ".example/p/" + std::to_string(i % 30000);
         text += i % 7 == 0 ? " and <../rel/" + std::to_string(i % 11) + ">\n" : "\n";
     }
     urlsift::test::write_file(dir.path / "big.txt", text);
@@ -280,8 +283,8 @@ TEST_CASE("report: one file read on one thread and counted on another", "[report
         CHECK(two.status == 0);
         CHECK(two.out == one.out);
     }
-    // 9,000 URLs and 1,286 relative references.
-    CHECK_THAT(urlsift::test::run_cli("report --no-timestamp -f json " + file).out, Catch::Contains("\"references\": 10286"));
+    // 40,000 URLs and 5,715 relative references.
+    CHECK_THAT(urlsift::test::run_cli("report --no-timestamp -f json " + file).out, Catch::Contains("\"references\": 45715"));
 }
 
 TEST_CASE("report: merging the partials of any split equals one run", "[report][cli]") {

@@ -15,6 +15,7 @@
 #include <urlsift/warc.hpp>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -74,8 +75,10 @@ private:
 
 /// Counts references into a report on a thread of its own, so that reading
 /// one large input and counting what it holds take two cores: the reader
-/// fills one batch while the counter empties the other. Counting is the
-/// same `report::add`, in the same order, so the report is the same.
+/// fills one batch while the counter empties those handed over before it.
+/// A few batches may wait, so that a batch slow to count (one of many new
+/// URLs) does not hold the reader up. Counting is the same `report::add`,
+/// in the same order, so the report is the same.
 class counting_thread {
 public:
     explicit counting_thread(report& into) : into_(into), thread_([this] {
@@ -95,24 +98,25 @@ public:
 
     /// Hands `r` over to be counted in input `input` of the report.
     void add(std::uint64_t input, const found_reference& r, const reference_context& context) {
-        if (filled_ == filling_.size()) filling_.emplace_back();
-        pending& p = filling_[filled_++];
+        batch& b = *filling_;
+        if (b.size == b.refs.size()) b.refs.emplace_back();
+        pending& p = b.refs[b.size++];
         p.input = input;
         p.line = r.line;
         p.wrapper = r.wrapper;
         p.form = r.form;
-        p.url = keep(r.url);
-        p.part_kind = keep(context.part_kind);
-        p.anchor_text = keep(context.anchor_text);
-        if (filled_ == batch_size) hand_over();
+        p.url = b.keep(r.url);
+        p.part_kind = b.keep(context.part_kind);
+        p.anchor_text = b.keep(context.anchor_text);
+        if (b.size == batch_size) hand_over();
     }
 
     /// Returns once every reference handed over is counted: before the
     /// report is read or changed in another way.
     void drain() {
-        if (filled_ > 0) hand_over();
+        if (filling_->size > 0) hand_over();
         std::unique_lock lock(m_);
-        changed_.wait(lock, [this] { return !busy_; });
+        changed_.wait(lock, [this] { return counted_ == written_; });
         if (failure_) std::rethrow_exception(failure_);
     }
 
@@ -128,71 +132,76 @@ private:
         reference_form form = reference_form::absolute;
         text_at url, part_kind, anchor_text;
     };
+    /// References handed over together. A batch is the reader's until it
+    /// is handed over, then the counter's until it is counted; on cache
+    /// lines of its own, so that the two cores do not trade lines of
+    /// neighbouring batches back and forth.
+    struct alignas(64) batch {
+        std::vector<pending> refs; ///< entries are reused
+        std::string text;          ///< their strings, back to back
+        std::size_t size = 0;      ///< entries of `refs` in use
+
+        /// Appends `s` to the text, which the counter reads in order, one
+        /// stream instead of a string a reference.
+        text_at keep(std::string_view s) {
+            const text_at t{text.size(), s.size()};
+            text.append(s);
+            return t;
+        }
+    };
     static constexpr std::size_t batch_size = 2048;
+    static constexpr std::size_t ring_size = 8;
 
-    /// Appends `s` to the filling batch's text, which the counter reads in
-    /// order, one stream instead of a string a reference.
-    text_at keep(std::string_view s) {
-        const text_at t{filling_text_.size(), s.size()};
-        filling_text_.append(s);
-        return t;
-    }
-
+    /// Hands the filling batch over, then waits until the next one is free.
     void hand_over() {
         std::unique_lock lock(m_);
-        changed_.wait(lock, [this] { return !busy_; });
-        if (failure_) std::rethrow_exception(failure_);
-        filling_.swap(counting_);
-        filling_text_.swap(counting_text_);
-        filling_text_.clear();
-        to_count_ = filled_;
-        filled_ = 0;
-        busy_ = true;
-        lock.unlock();
+        ++written_;
         changed_.notify_all();
+        changed_.wait(lock, [this] { return written_ - counted_ < ring_size || failure_; });
+        if (failure_) std::rethrow_exception(failure_);
+        lock.unlock();
+        filling_ = &ring_[written_ % ring_size];
+        filling_->size = 0;
+        filling_->text.clear();
     }
 
     void run() {
         std::unique_lock lock(m_);
         for (;;) {
-            changed_.wait(lock, [this] { return busy_ || done_; });
-            if (!busy_) return;
+            changed_.wait(lock, [this] { return counted_ < written_ || done_; });
+            if (counted_ == written_) return;
+            const batch& b = ring_[counted_ % ring_size];
             lock.unlock();
             try {
-                // Read once: the members beside them are the reader's to write.
-                const std::string_view text = counting_text_;
-                const std::span<const pending> batch(counting_.data(), to_count_);
+                const std::string_view text = b.text;
                 const auto view = [text](text_at t) { return text.substr(t.at, t.size); };
                 refs_.clear();
-                for (const pending& p : batch)
+                for (std::size_t i = 0; i < b.size; ++i) {
+                    const pending& p = b.refs[i];
                     refs_.push_back({p.input,
                                      {view(p.url), p.line, p.wrapper, p.form},
                                      {.part_kind = view(p.part_kind), .anchor_text = view(p.anchor_text)}});
+                }
                 into_.add(refs_);
             } catch (...) {
                 const std::lock_guard failed(m_);
-                failure_ = std::current_exception();
+                if (!failure_) failure_ = std::current_exception();
             }
             lock.lock();
-            busy_ = false;
+            ++counted_;
             changed_.notify_all();
         }
     }
 
     report& into_;
-    // The reader's batch, apart on its own cache lines: the reader writes
-    // them for every reference, and a line shared with what the counter
-    // reads would go back and forth between the two cores.
-    alignas(64) std::vector<pending> filling_; ///< entries are reused
-    std::string filling_text_;                 ///< its strings, back to back
-    std::size_t filled_ = 0;                   ///< entries of `filling_` in use
-    alignas(64) std::vector<pending> counting_;
-    std::string counting_text_;
-    std::size_t to_count_ = 0; ///< entries of `counting_` to count, under `m_`
-    std::vector<report::pending> refs_; ///< the counter's: `counting_` as report::add takes it
+    std::array<batch, ring_size> ring_;
+    batch* filling_ = ring_.data(); ///< the reader's: the batch it fills, `ring_[written_ % ring_size]`
+    /// The reader's count of batches handed over, and the counter's of
+    /// batches counted; both changed under `m_`.
+    std::size_t written_ = 0, counted_ = 0;
+    std::vector<report::pending> refs_; ///< the counter's: a batch as report::add takes it
     std::mutex m_;
     std::condition_variable changed_;
-    bool busy_ = false; ///< the counter has `counting_`, under `m_`
     bool done_ = false; ///< the counter is to end, under `m_`
     std::exception_ptr failure_;
     std::thread thread_; ///< last: started once the rest is ready
