@@ -150,9 +150,7 @@ public:
     }
     directory(const directory&) = delete;
     directory& operator=(const directory&) = delete;
-    ~directory() {
-        if (d_ != nullptr) ::closedir(d_);
-    }
+    ~directory() { close(); }
     bool open() const noexcept { return d_ != nullptr; }
     DIR* get() const noexcept { return d_; }
     int fd() const noexcept { return ::dirfd(d_); }
