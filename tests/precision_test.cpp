@@ -37,6 +37,15 @@ TEST_CASE("angle brackets holding program text are no wrappers", "[scanner][prec
     CHECK(found("List-Id: Debian Development <debian-devel.lists.debian.org>\n").empty());
     // An end tag a line break cut (fontconfig's user guide, wrapped XML).
     CHECK(found("        <edit name=\"family\"><string>sans-serif</strin\ng></edit>\n").empty());
+    // POD formatting codes (the source of adduser.local(8)) and a type
+    // argument: the `<` is glued to a word.
+    CHECK(found("The B<adduser.local> script, once installed as\nF</usr/local/sbin/adduser.local>, is run.\n")
+              .empty());
+    CHECK(found("    std::vector<detail.h> parts;\n").empty());
+    // POD's L<> around a URL is still a link, and brackets after a blank or
+    // punctuation still wrap a relative reference.
+    CHECK(found("See L<https://metacpan.org/pod/perlpod>.\n") == list{"https://metacpan.org/pod/perlpod"});
+    CHECK(found("Read <index.html> and the FAQ (<faq.html>).\n") == list{"index.html", "faq.html"});
     // A reST link with a URL is one.
     CHECK(found("See `the site <https://example.org/docs/>`_.\n") == list{"https://example.org/docs/"});
 }

@@ -161,11 +161,17 @@ inline int starts_with_scheme(std::string_view joined) {
 
 /// Whether brackets without a scheme, between `before` (their line up to
 /// the `<`) and the byte `after` the `>` (-1 at the end), hold a name from
-/// a program or a mail header rather than a reference: `#include <x/y>`,
-/// a reST role's target `` :doc:`text </a/b>` ``, `List-Id: <a.b.org>`,
-/// `Received: ... <relay.example.org>`.
+/// a program, markup or a mail header rather than a reference:
+/// `#include <x/y>`, a reST role's target `` :doc:`text </a/b>` ``,
+/// `List-Id: <a.b.org>`, `Received: ... <relay.example.org>`, POD's
+/// `F</etc/adduser.conf>`.
 inline bool holds_program_text(std::string_view before, int after) noexcept {
     if (after == '`') return true;
+    // Appendix E's brackets delimit a reference within text, so a blank or
+    // punctuation comes before them. Glued to a word, `<` opens a formatting
+    // code (POD's B<...>, F<...>, perlpod(1)) or a type argument
+    // (`vector<T.h>`).
+    if (!before.empty() && (is_alnum(before.back()) || before.back() == '_')) return true;
     const std::string_view field = lexicon::header_field_name(before);
     if (lexicon::is_identifier_header(field) || lexicon::is_trace_header(field)) return true;
     while (!before.empty() && (before.back() == ' ' || before.back() == '\t')) before.remove_suffix(1);
