@@ -136,6 +136,14 @@ TEST_CASE("URL: and a blank before a relative path", "[scanner][precision]") {
     // after blanks, relative or absolute.
     CHECK(found("x URL:  URL:../g y\nx URL:URL:http://a.example/g y\nURL: url: http://b.example/\n") ==
           list{"../g", "http://a.example/g", "http://b.example/"});
+    // In lower case the prefix is a key in code (jQuery's ajax settings in
+    // Sphinx's static files): a URL with a scheme still follows it, a
+    // property name does not.
+    CHECK(found("\t\turl: location.href,\n\t\turl: \"https://example.org/api\",\n") ==
+          list{"https://example.org/api"});
+    // A bracket after the prefix holds the URL (a changelog's
+    // `- url: (https://...)`).
+    CHECK(found("See URL: (https://example.org/a) and URL: [../g].\n") == list{"https://example.org/a"});
 }
 
 TEST_CASE("a URL's syntax written with placeholders is no URL", "[scanner][precision]") {

@@ -512,6 +512,13 @@ inline verdict scan_prefixed(scan_parts& p, std::size_t u, std::size_t from) {
             scheme_kind::none)
             return scan_bare(p, from, c - from, reference_form::absolute, wrapper_kind::url_prefix, u);
     }
+    // Appendix E spells the prefix `URL:`. In lower case it is mostly a key
+    // in code or configuration (`url: location.href,` in JavaScript), and
+    // what follows it is a link only with a scheme.
+    if (t.substr(u, 3) != "URL") return verdict::nothing();
+    // An opening bracket or a quote starts text of its own, read as such:
+    // `URL: (https://x/)` holds an absolute URL, not a path `(https:`.
+    if (is_leading_punctuation(t[from]) || t[from] == '"' || t[from] == '\'') return verdict::nothing();
     return scan_bare(p, from, 0, reference_form::relative, wrapper_kind::url_prefix, u);
 }
 
