@@ -55,6 +55,11 @@ TEST_CASE("a scheme is a scheme only where running text writes one", "[scanner][
     CHECK(found("returns std::type_info::operator== as well\n").empty());
     CHECK(found("# vim:set ts=8 sw=4:\n").empty());
     CHECK(found("  reader-port scd:ccid:x\n").empty());
+    // Pascal's assignment to a field named like a scheme (im: is registered),
+    // printf's format for a URL, a regular expression in a Perl one-liner.
+    CHECK(found("         i[a].im:=0;\n").empty());
+    CHECK(found("    return g_strdup_printf(\"Git: %s://%s/%s\", proto, host, path);\n").empty());
+    CHECK(found("  sort -un | perl -pe &#39;s/^\\d+://&#39;</code></pre>\n").empty());
     // A registered scheme glued to a word still counts before "//".
     CHECK(found("randomtexthttp://example.org/x\n") == list{"http://example.org/x"});
 }

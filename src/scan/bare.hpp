@@ -645,6 +645,9 @@ inline verdict scan_scheme_at(scan_parts& p, const run_view& run, std::size_t co
     const std::size_t s = choose_scheme(t, s0, colon, p.w.byte_at(p.w.base + s0 - 1) == '_');
     // Appendix E: `URL:` is the prefix, not a scheme.
     if (s == npos || starts_with_url_prefix(t.substr(s, colon - s + 1))) return verdict::nothing();
+    // Right after `%` or `\` a name is code, not a scheme: printf's
+    // `%s://%s/`, a regular expression's `\d+://`.
+    if (const int before = p.w.byte_at(p.w.base + s - 1); before == '%' || before == '\\') return verdict::nothing();
     const verdict v = scan_bare(p, s, colon - s, reference_form::absolute, wrapper_kind::none, s);
     return v.needs_more() ? verdict::more(url_stop) : v;
 }

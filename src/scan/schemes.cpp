@@ -125,6 +125,8 @@ scheme_kind classify_scheme(std::string_view name, std::string_view rest) noexce
     // `std::type_info::operator==`, `Foo::bar`: a second colon is C++'s
     // scope operator, never the start of a scheme-specific part.
     if (!rest.empty() && rest[0] == ':') return scheme_kind::none;
+    // `i.im:=0`, `x:=y`: an assignment (Pascal, Go, make), not a scheme.
+    if (!rest.empty() && rest[0] == '=') return scheme_kind::none;
     const bool slashes = rest.size() >= 2 && rest[0] == '/' && rest[1] == '/';
     if (const scheme_entry* it = find_scheme(name)) {
         switch (it->kind) {
