@@ -50,6 +50,29 @@ TEST_CASE("angle brackets holding program text are no wrappers", "[scanner][prec
     CHECK(found("See `the site <https://example.org/docs/>`_.\n") == list{"https://example.org/docs/"});
 }
 
+TEST_CASE("HTML source read as text: an escaped quote or bracket ends a URL", "[scanner][precision]") {
+    // GNU parallel's HTML examples: shell code inside <pre>.
+    CHECK(found("youtube-dl --flat-playlist &quot;https://example.org/list&quot; |\n") ==
+          list{"https://example.org/list"});
+    CHECK(found("  loop &#39;curl -sw &quot;%{http_code}&quot; http://coolwebsite.biz&#39; \\\n") ==
+          list{"http://coolwebsite.biz"});
+    CHECK(found("&lt;http://example.org/a&gt; and &#x27;http://example.org/b&#X27;\n") ==
+          list{"http://example.org/a", "http://example.org/b"});
+    // An escaped ampersand is data of the query.
+    CHECK(found("http://example.org/q?a=1&amp;b=2\n") == list{"http://example.org/q?a=1&amp;b=2"});
+}
+
+TEST_CASE("a host written as a placeholder makes no URL", "[scanner][precision]") {
+    // Node.js's documentation: template literals; GNU parallel's: a shell
+    // variable; Chromium's README: a printf format.
+    CHECK(found("  const { port, hostname } = new URL(`http://${req.url}`);\n").empty());
+    CHECK(found("const myURL = new URL(`https://example.org${pathname}${search}${hash}`);\n").empty());
+    CHECK(found("youtube-dl \"https://$url\" | grep -v http://{{host}}/x\n").empty());
+    CHECK(found("\"disabled\" \"disabled\" \"http://%s\" as the three fields\n").empty());
+    // A percent-encoded host name is a host.
+    CHECK(found("see http://%cf%80.example.com/ now\n") == list{"http://%cf%80.example.com/"});
+}
+
 TEST_CASE("a scheme is a scheme only where running text writes one", "[scanner][precision]") {
     // C++ scope, a vim modeline, a GnuPG card reader option.
     CHECK(found("returns std::type_info::operator== as well\n").empty());

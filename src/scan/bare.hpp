@@ -129,6 +129,44 @@ inline void cut_link_text(const scan_window& w, candidate& c) {
     }
 }
 
+/// Whether `s` starts with an HTML character reference for a character
+/// that delimits a URL in text: `&quot;`, `&apos;`, `&lt;`, `&gt;`, or a
+/// numeric one for `"`, `'`, `<`, `>` (`&#39;`, `&#x22;`).
+inline bool starts_escaped_delimiter(std::string_view s) noexcept {
+    const std::size_t semi = s.substr(0, 10).find(';');
+    if (s.empty() || s[0] != '&' || semi == std::string_view::npos || semi < 3) return false;
+    const std::string_view name = s.substr(1, semi - 1);
+    if (name[0] != '#') return iequals(name, "quot") || iequals(name, "apos") || iequals(name, "lt") || iequals(name, "gt");
+    const bool hex = name[1] == 'x' || name[1] == 'X';
+    std::size_t i = hex ? 2 : 1;
+    if (i >= name.size()) return false;
+    unsigned value = 0;
+    for (; i < name.size(); ++i) {
+        const int d = hex ? hex_value(name[i]) : is_digit(name[i]) ? name[i] - '0' : -1;
+        if (d < 0) return false;
+        value = value * (hex ? 16 : 10) + static_cast<unsigned>(d);
+        if (value > '>') return false;
+    }
+    return value == '"' || value == '\'' || value == '<' || value == '>';
+}
+
+/// HTML source read as text (`&quot;https://x/&quot;`, `curl
+/// &#39;http://x/&#39;`): a character reference for a quote or an angle
+/// bracket stands for one of Appendix E's delimiters, and the reference
+/// ends before it.
+inline void cut_escaped_delimiter(const scan_window& w, candidate& c) {
+    for (std::size_t i = 0; i < c.pieces.size(); ++i) {
+        auto& pc = c.pieces[i];
+        const std::string_view piece = w.t.substr(w.index_of(pc.offset), static_cast<std::size_t>(pc.length));
+        for (std::size_t k = piece.find('&'); k != std::string_view::npos; k = piece.find('&', k + 1)) {
+            if (!starts_escaped_delimiter(piece.substr(k))) continue;
+            pc.length = k;
+            c.pieces.resize(k == 0 ? i : i + 1);
+            return;
+        }
+    }
+}
+
 /// URLs listed without blanks, as OpenSSL's configuration writes them
 /// (`OCSP;URI:http://ocsp.example.com/,caIssuers;URI:http://ca.example.com/`):
 /// a `,` in the path of a one-piece URL, followed by another URL (its
@@ -218,22 +256,32 @@ inline bool lacks_scheme_specific_part(const scan_window& w, const candidate& c,
     return h == '.' || h == '-' || h == '#' || h == '?' || (h == '/' && !file);
 }
 
+/// A host written as a placeholder of code: a shell's `$host`, a template's
+/// `${req.url}` or `{{host}}`, printf's `%s`. Section 3.2.2: a host name is
+/// letters, digits, `-` and `.`, and a `%` in a host only escapes an octet.
+inline bool names_no_host(std::string_view host) noexcept {
+    if (host.find_first_of("${") != std::string_view::npos) return true;
+    for (std::size_t k = host.find('%'); k != std::string_view::npos; k = host.find('%', k + 1))
+        if (k + 2 >= host.size() || hex_value(host[k + 1]) < 0 || hex_value(host[k + 2]) < 0) return true;
+    return false;
+}
+
 /// `ssh://[user@]host[:port]/`, `http://user:pass@server:port/`: the syntax
 /// of a URL written with placeholders, as manuals give it, is no URL.
 /// Section 3.2 (with RFC 3986 3.2.2): brackets in a site hold an IP
-/// literal and nothing else, and a port is digits.
+/// literal and nothing else, a port is digits, and a host is no
+/// placeholder (names_no_host).
 inline bool is_syntax_template(std::string_view url, std::size_t scheme_len) noexcept {
     // A URL cut at the length limit may end before its scheme does.
     if (url.size() < scheme_len + 3 || url.substr(scheme_len, 3) != "://") return false;
-    // Most URLs hold no bracket and no second colon at all: two memchr
-    // calls settle them (this runs for every scheme URL). A `]` with no `[`
-    // before it is left to the rules that read the host.
+    // Most sites hold no bracket, colon, `$`, `%` or `{` at all: one look at
+    // the site settles them (this runs for every scheme URL). A `]` with no
+    // `[` before it is left to the rules that read the host.
     const std::string_view rest = url.substr(scheme_len + 3);
-    if (rest.find(':') == std::string_view::npos && rest.find('[') == std::string_view::npos) return false;
-    std::size_t end = 0;
-    while (end < rest.size() && rest[end] != '/' && rest[end] != '?' && rest[end] != '#') ++end;
-    const site_parts parts = split_site(rest.substr(0, end));
-    if (!parts.host_ok()) return true;
+    const std::string_view site = rest.substr(0, std::min(rest.find_first_of("/?#"), rest.size()));
+    if (site.find_first_of(":[$%{") == std::string_view::npos) return false;
+    const site_parts parts = split_site(site);
+    if (!parts.host_ok() || names_no_host(parts.host)) return true;
     if (parts.userinfo && parts.userinfo->find_first_of("[]") != std::string_view::npos) return true;
     if (!parts.host.starts_with('[') && parts.host.find_first_of("[]") != std::string_view::npos) return true;
     // A port of letters is a placeholder; several colons are an IPv6
@@ -423,6 +471,7 @@ inline verdict scan_bare(scan_parts& p, std::size_t s, std::size_t scheme_len, r
         closed = true;
     }
     cut_link_text(w, c);
+    cut_escaped_delimiter(w, c);
     trim_trailing(w, c);
     if (c.pieces.empty()) return verdict::nothing();
     if (form == reference_form::absolute && lacks_scheme_specific_part(w, c, s)) return verdict::nothing();
