@@ -62,6 +62,24 @@ TEST_CASE("HTML source read as text: an escaped quote or bracket ends a URL", "[
     CHECK(found("http://example.org/q?a=1&amp;b=2\n") == list{"http://example.org/q?a=1&amp;b=2"});
 }
 
+TEST_CASE("a backslash that continues a command line is no part of a URL", "[scanner][precision]") {
+    // gcloud's manual pages: shell commands continued over lines.
+    CHECK(found("  --artifact-url=gcr.io/example-project/image@sha256:abcd\\\n  --attestor=a\n") ==
+          list{"http://gcr.io/example-project/image@sha256:abcd"});
+    CHECK(found("curl http://example.org/a\\\n  -o x\n") == list{"http://example.org/a"});
+    CHECK(found("curl http://example.org/a\\") == list{"http://example.org/a"});
+    // Inside a word the continuation joins the lines, as the shell does.
+    CHECK(found("    --service-account=service-account@project.iam.gserviceaccount.co\\\nm --level=abc \\\n") ==
+          list{"mailto:service-account@project.iam.gserviceaccount.com"});
+    CHECK(found("  --disk='name=https://www.googleapis.com/compute/v1/projects/my-pro\\\nject/zones/a' \\\n") ==
+          list{"https://www.googleapis.com/compute/v1/projects/my-project/zones/a"});
+    // A list of two, the second continued on the next line.
+    CHECK(found("    --gcs-source=gs://my-bucket/a/one.rpm,gs://\\\nmy-bucket/a/two.rpm\n") ==
+          list{"gs://my-bucket/a/one.rpm", "gs://my-bucket/a/two.rpm"});
+    // Markdown's hard line break: a sentence starts on the next line.
+    CHECK(found("The site is http://example.org/docs/\\\nThe next line.\n") == list{"http://example.org/docs/"});
+}
+
 TEST_CASE("a host written as a placeholder makes no URL", "[scanner][precision]") {
     // Node.js's documentation: template literals; GNU parallel's: a shell
     // variable; Chromium's README: a printf format.
@@ -69,6 +87,8 @@ TEST_CASE("a host written as a placeholder makes no URL", "[scanner][precision]"
     CHECK(found("const myURL = new URL(`https://example.org${pathname}${search}${hash}`);\n").empty());
     CHECK(found("youtube-dl \"https://$url\" | grep -v http://{{host}}/x\n").empty());
     CHECK(found("\"disabled\" \"disabled\" \"http://%s\" as the three fields\n").empty());
+    // Wildcards (chromium(1)'s proxy rules).
+    CHECK(found("Load https://* URLs using the proxy, and http://*.example.org/ directly\n").empty());
     // A percent-encoded host name is a host.
     CHECK(found("see http://%cf%80.example.com/ now\n") == list{"http://%cf%80.example.com/"});
 }
@@ -208,6 +228,9 @@ TEST_CASE("an address given as a field's value is the value alone", "[scanner][p
           list{"mailto:my@example.com", "http://my.example.com/"});
     // user:password@host is a login, no address.
     CHECK(found("  ftp user:secret@ftp.example.org\n").empty());
+    // A quoted value (gcloud's manual pages): the quote is no part of it.
+    CHECK(found("           --notification_emails='foo@example.com, bar@example.com'\n") ==
+          list{"mailto:foo@example.com", "mailto:bar@example.com"});
 }
 
 TEST_CASE("SSH algorithm and extension names are no mail addresses", "[scanner][precision]") {

@@ -173,9 +173,10 @@ inline void cut_escaped_delimiter(const scan_window& w, candidate& c) {
 /// scheme and `://` right after the comma, or after a label ending in `;`,
 /// `:` or `=`), ends the first one. Returns the run index of that comma,
 /// where scanning goes on, or npos. A comma in the query (`?u=a,http://b`)
-/// is data of the query and stays.
+/// is data of the query and stays. The comma and the scheme after it are
+/// looked for on the first line of the URL.
 inline std::size_t cut_list_item(const scan_window& w, candidate& c) {
-    if (c.pieces.size() != 1 || c.form != reference_form::absolute) return npos;
+    if (c.pieces.empty() || c.form != reference_form::absolute) return npos;
     auto& only = c.pieces.front();
     const std::size_t from = w.index_of(only.offset);
     const std::string_view piece = w.t.substr(from, static_cast<std::size_t>(only.length));
@@ -192,6 +193,7 @@ inline std::size_t cut_list_item(const scan_window& w, candidate& c) {
         if (!label.empty() && (label.find('/') != std::string_view::npos || std::string_view(";:=").find(label.back()) == std::string_view::npos))
             continue;
         only.length = k;
+        c.pieces.resize(1);
         return from + k;
     }
     return npos;
@@ -206,6 +208,13 @@ inline void trim_trailing(const scan_window& w, candidate& c) {
     const std::size_t scheme_len = c.scheme_length;
     const bool emphasis = w.byte_at(c.pieces.front().offset - 1) == '*';
     trim_possessive(w, c);
+    // `curl http://x/a\` at a line's end continues a shell command (or a C
+    // string); the backslash, an unwise character (Section 2.4), is not part
+    // of the URL.
+    if (auto& last = c.pieces.back(); last.length > 1 && w.byte_at(last.offset + last.length - 1) == '\\') {
+        const int after = w.byte_at(last.offset + last.length);
+        if (after == '\n' || after == '\r' || (after < 0 && w.at_end)) last.length -= 1;
+    }
     while (!c.pieces.empty()) {
         auto& last = c.pieces.back();
         const std::size_t from = w.index_of(last.offset);
@@ -256,11 +265,12 @@ inline bool lacks_scheme_specific_part(const scan_window& w, const candidate& c,
     return h == '.' || h == '-' || h == '#' || h == '?' || (h == '/' && !file);
 }
 
-/// A host written as a placeholder of code: a shell's `$host`, a template's
-/// `${req.url}` or `{{host}}`, printf's `%s`. Section 3.2.2: a host name is
-/// letters, digits, `-` and `.`, and a `%` in a host only escapes an octet.
+/// A host written as a placeholder or a pattern: a shell's `$host`, a
+/// template's `${req.url}` or `{{host}}`, printf's `%s`, a wildcard's `*`.
+/// Section 3.2.2: a host name is letters, digits, `-` and `.`, and a `%`
+/// in a host only escapes an octet.
 inline bool names_no_host(std::string_view host) noexcept {
-    if (host.find_first_of("${") != std::string_view::npos) return true;
+    if (host.find_first_of("${*") != std::string_view::npos) return true;
     for (std::size_t k = host.find('%'); k != std::string_view::npos; k = host.find('%', k + 1))
         if (k + 2 >= host.size() || hex_value(host[k + 1]) < 0 || hex_value(host[k + 2]) < 0) return true;
     return false;
@@ -274,12 +284,12 @@ inline bool names_no_host(std::string_view host) noexcept {
 inline bool is_syntax_template(std::string_view url, std::size_t scheme_len) noexcept {
     // A URL cut at the length limit may end before its scheme does.
     if (url.size() < scheme_len + 3 || url.substr(scheme_len, 3) != "://") return false;
-    // Most sites hold no bracket, colon, `$`, `%` or `{` at all: one look at
+    // Most sites hold no bracket, colon, `$`, `%`, `{` or `*`: one look at
     // the site settles them (this runs for every scheme URL). A `]` with no
     // `[` before it is left to the rules that read the host.
     const std::string_view rest = url.substr(scheme_len + 3);
     const std::string_view site = rest.substr(0, std::min(rest.find_first_of("/?#"), rest.size()));
-    if (site.find_first_of(":[$%{") == std::string_view::npos) return false;
+    if (site.find_first_of(":[$%{*") == std::string_view::npos) return false;
     const site_parts parts = split_site(site);
     if (!parts.host_ok() || names_no_host(parts.host)) return true;
     if (parts.userinfo && parts.userinfo->find_first_of("[]") != std::string_view::npos) return true;
@@ -630,7 +640,9 @@ inline std::size_t address_after_key(std::string_view word) noexcept {
     for (const char c : key)
         if (!is_alnum(c) && c != '_' && c != '-') return 0;
     if (word[sep] == ':' && !iequals(key, "email") && !iequals(key, "e-mail") && !iequals(key, "mail")) return 0;
-    return sep + 1;
+    // `--emails='a@b.org, c@d.org'`: a quote opens the value.
+    const std::size_t value = sep + 1 + (word[sep + 1] == '\'' || word[sep + 1] == '"' ? 1 : 0);
+    return value < at ? value : 0;
 }
 
 // ------------------------------------------------------ abbreviated URLs

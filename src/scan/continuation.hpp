@@ -153,6 +153,21 @@ inline next_word word_after_break(scan_window& w, std::size_t s, std::size_t e, 
 inline continued continuation(scan_window& w, const abbrev_options& abbrev, std::size_t max_length, std::size_t s,
                               std::size_t e, int& url_depth) {
     const char last = w.t[e - 1];
+    // A shell's line continuation inside a word (`...gserviceaccount.co\`
+    // + `m --level=x`): the backslash and the line break go, and the word
+    // goes on with the next line's first byte. After a blank there, the
+    // word ended at the backslash; before a capital, so did a sentence
+    // (Markdown's hard line break).
+    if (last == '\\' && e - s > 1) {
+        std::size_t k = e;
+        if (k < w.size() && w.t[k] == '\r') ++k;
+        if (k + 1 >= w.size()) return {!w.at_end, 0, false};
+        if (w.t[k] != '\n') return {};
+        const char first = w.t[k + 1];
+        if (!is_lower(first) && !is_digit(first) && std::string_view("/~%_-.?&=#").find(first) == std::string_view::npos)
+            return {};
+        return {false, k + 1, false, 1};
+    }
     std::size_t typeset = typeset_hyphen_before(w.t, e);
     // A soft hyphen is no URL character: the run ended before it.
     std::size_t after = e;
