@@ -287,10 +287,23 @@ inline bool is_syntax_template(std::string_view url, std::size_t scheme_len) noe
     // Most sites hold no bracket, colon, `$`, `%`, `{` or `*`: one look at
     // the site settles them (this runs for every scheme URL). A `]` with no
     // `[` before it is left to the rules that read the host.
+    // site_bytes: 1 ends the site, 2 marks one to look at.
+    static constexpr auto site_bytes = [] {
+        std::array<unsigned char, 256> a{};
+        for (const char b : std::string_view("/?#")) a[static_cast<unsigned char>(b)] = 1;
+        for (const char b : std::string_view(":[$%{*")) a[static_cast<unsigned char>(b)] = 2;
+        return a;
+    }();
     const std::string_view rest = url.substr(scheme_len + 3);
-    const std::string_view site = rest.substr(0, std::min(rest.find_first_of("/?#"), rest.size()));
-    if (site.find_first_of(":[$%{*") == std::string_view::npos) return false;
-    const site_parts parts = split_site(site);
+    std::size_t end = 0;
+    unsigned marked = 0;
+    for (; end < rest.size(); ++end) {
+        const unsigned kind = site_bytes[static_cast<unsigned char>(rest[end])];
+        if (kind == 1) break;
+        marked |= kind;
+    }
+    if (marked == 0) return false;
+    const site_parts parts = split_site(rest.substr(0, end));
     if (!parts.host_ok() || names_no_host(parts.host)) return true;
     if (parts.userinfo && parts.userinfo->find_first_of("[]") != std::string_view::npos) return true;
     if (!parts.host.starts_with('[') && parts.host.find_first_of("[]") != std::string_view::npos) return true;
