@@ -80,6 +80,15 @@ TEST_CASE("a backslash that continues a command line is no part of a URL", "[sca
     CHECK(found("The site is http://example.org/docs/\\\nThe next line.\n") == list{"http://example.org/docs/"});
 }
 
+TEST_CASE("a file name and a call or a glob after it are code", "[scanner][precision]") {
+    // Changelogs of git, harfbuzz and glibc: .sh, .next and .in are TLDs.
+    CHECK(found("      test-lib.sh/test_decode_color(): use octal not hex in awk script\n").empty());
+    CHECK(found("    Rewrite next/previous_range() in terms of s.next/previous()\n").empty());
+    CHECK(found("    debian/libc*.symbols*, debhelper.in/*install*: drop support\n").empty());
+    // A path of a site is still one.
+    CHECK(found("See docs.rs/serde and allegro.pl/oferta.\n") == list{"http://docs.rs/serde", "http://allegro.pl/oferta"});
+}
+
 TEST_CASE("a host written as a placeholder makes no URL", "[scanner][precision]") {
     // Node.js's documentation: template literals; GNU parallel's: a shell
     // variable; Chromium's README: a printf format.

@@ -287,6 +287,9 @@ bool domain_is_evident(const host_info& h, const site_split& s, const context& c
 
     const std::string_view tld = h.tld;
     const bool has_path = !s.rest.empty() && s.rest.front() == '/';
+    // Code and patterns after the name: a call (`test-lib.sh/test_decode_color()`,
+    // `s.next/previous()`) or a glob (`debhelper.in/*install*`).
+    if (has_path && (s.rest.ends_with("()") || s.rest.find('*') != std::string_view::npos)) return false;
     const bool long_path = has_path && s.rest.size() > 1;
     const bool has_port = !s.port.empty();
     const bool has_query_or_fragment = !s.rest.empty() && !has_path;
