@@ -400,6 +400,11 @@ TEST_CASE("what angle brackets hold", "[abbrev][angle]") {
         {"c:\\Program Files\\x", angle_content::code},
         {"C:/Windows", angle_content::code},
         {"a|b", angle_content::code},
+        // a date, a fraction, an address written with two @, SGML's empty end tag
+        {"2002/01/16", angle_content::code},
+        {"1/2", angle_content::code},
+        {"mtk@manpages@gmail.com", angle_content::code},
+        {"/", angle_content::markup},
         // blanks on one line: words apart, not a URL broken across lines
         {"std::string, int", placeholder},
         {"tmp.pack ", placeholder},

@@ -706,6 +706,12 @@ bool is_code(std::string_view s) noexcept {
     if (s.size() >= 2 && is_alpha(s[0]) && s[1] == ':' && (s.size() == 2 || s[2] == '\\' || s[2] == '/')) return true;
     if (is_header_name(s)) return true;
     if (s.find_first_of("\\^{}|`[]") != std::string_view::npos) return true;
+    // A date or a fraction (`<2002/01/16>`, `<1/2>`), and an address with
+    // two `@` (`<mtk@manpages@gmail.com>`).
+    if (is_digit(s.front()) && s.find_first_of("/-") != std::string_view::npos &&
+        std::all_of(s.begin(), s.end(), [](char c) { return is_digit(c) || c == '/' || c == '-'; }))
+        return true;
+    if (std::count(s.begin(), s.end(), '@') > 1) return true;
     for (std::size_t dots = s.find(".."); dots != std::string_view::npos; dots = s.find("..", dots + 1))
         if (dots > 0 && dots + 2 < s.size() && is_alnum(s[dots - 1]) && is_alnum(s[dots + 2])) return true;
     return false;
@@ -738,8 +744,9 @@ bool is_markup(std::string_view s) noexcept {
     if (c == '!' || c == '%') return true;  // <!-- -->, <!DOCTYPE html>, <![CDATA[, <% %>
     if (c == '?') return s.size() >= 3 && is_alpha(s[1]) && s.back() == '?';  // <?xml ...?>, not <?y>
     if (c == '/') {
+        // `</>` is SGML's empty end tag.
         const std::string_view name = trim_space(s.substr(1));
-        return !name.empty() && xml_name_length(name) == name.size() && name.find('.') == std::string_view::npos;
+        return name.empty() || (xml_name_length(name) == name.size() && name.find('.') == std::string_view::npos);
     }
     const std::size_t n = xml_name_length(s);
     if (n == 0) return false;
