@@ -13,6 +13,7 @@
 #include "scan/continuation.hpp"
 #include "scan/emit.hpp"
 #include "scan/words.hpp"
+#include "text/char_ref.hpp"
 #include "uri/site.hpp"
 
 #include <algorithm>
@@ -133,21 +134,8 @@ inline void cut_link_text(const scan_window& w, candidate& c) {
 /// that delimits a URL in text: `&quot;`, `&apos;`, `&lt;`, `&gt;`, or a
 /// numeric one for `"`, `'`, `<`, `>` (`&#39;`, `&#x22;`).
 inline bool starts_escaped_delimiter(std::string_view s) noexcept {
-    const std::size_t semi = s.substr(0, 10).find(';');
-    if (s.empty() || s[0] != '&' || semi == std::string_view::npos || semi < 3) return false;
-    const std::string_view name = s.substr(1, semi - 1);
-    if (name[0] != '#') return iequals(name, "quot") || iequals(name, "apos") || iequals(name, "lt") || iequals(name, "gt");
-    const bool hex = name[1] == 'x' || name[1] == 'X';
-    std::size_t i = hex ? 2 : 1;
-    if (i >= name.size()) return false;
-    unsigned value = 0;
-    for (; i < name.size(); ++i) {
-        const int d = hex ? hex_value(name[i]) : is_digit(name[i]) ? name[i] - '0' : -1;
-        if (d < 0) return false;
-        value = value * (hex ? 16 : 10) + static_cast<unsigned>(d);
-        if (value > '>') return false;
-    }
-    return value == '"' || value == '\'' || value == '<' || value == '>';
+    std::uint32_t cp = 0;
+    return read_char_ref(s, cp) != 0 && (cp == '"' || cp == '\'' || cp == '<' || cp == '>');
 }
 
 /// HTML source read as text (`&quot;https://x/&quot;`, `curl
@@ -169,7 +157,7 @@ inline void cut_escaped_delimiter(const scan_window& w, candidate& c) {
 
 /// URLs listed without blanks, as OpenSSL's configuration writes them
 /// (`OCSP;URI:http://ocsp.example.com/,caIssuers;URI:http://ca.example.com/`):
-/// a `,` in the path of a one-piece URL, followed by another URL (its
+/// a `,` in the path of a URL, followed by another URL (its
 /// scheme and `://` right after the comma, or after a label ending in `;`,
 /// `:` or `=`), ends the first one. Returns the run index of that comma,
 /// where scanning goes on, or npos. A comma in the query (`?u=a,http://b`)
@@ -177,9 +165,9 @@ inline void cut_escaped_delimiter(const scan_window& w, candidate& c) {
 /// looked for on the first line of the URL.
 inline std::size_t cut_list_item(const scan_window& w, candidate& c) {
     if (c.pieces.empty() || c.form != reference_form::absolute) return npos;
-    auto& only = c.pieces.front();
-    const std::size_t from = w.index_of(only.offset);
-    const std::string_view piece = w.t.substr(from, static_cast<std::size_t>(only.length));
+    auto& first = c.pieces.front();
+    const std::size_t from = w.index_of(first.offset);
+    const std::string_view piece = w.t.substr(from, static_cast<std::size_t>(first.length));
     const std::size_t body = c.scheme_length + 1;
     const std::size_t query = std::min(piece.find_first_of("?#", body), piece.size());
     for (std::size_t k = piece.find(',', body); k < query; k = piece.find(',', k + 1)) {
@@ -192,7 +180,7 @@ inline std::size_t cut_list_item(const scan_window& w, candidate& c) {
         const std::string_view label = rest.substr(0, start);
         if (!label.empty() && (label.find('/') != std::string_view::npos || std::string_view(";:=").find(label.back()) == std::string_view::npos))
             continue;
-        only.length = k;
+        first.length = k;
         c.pieces.resize(1);
         return from + k;
     }

@@ -16,6 +16,7 @@
 
 #include "scan/schemes.hpp"
 #include "text/ascii.hpp"
+#include "text/char_ref.hpp"
 #include "text/icu_text.hpp"
 
 #include <cstdint>
@@ -36,6 +37,7 @@ std::string_view to_string(gateway_kind g) noexcept {
 namespace {
 
 using detail::ends_with_nocase;
+using detail::read_char_ref;
 using detail::hex_value;
 using detail::iequals;
 using detail::is_alnum;
@@ -66,37 +68,6 @@ void append_percent_decoded(std::string& out, std::string_view s) {
         }
         out += s[i];
     }
-}
-
-/// The character reference starting at `s[0] == '&'`: its length (up to and
-/// including `;`) and code point, or length 0 when it is none of those a
-/// link in HTML source holds (`&amp;` above all; the five XML names and
-/// numeric references).
-std::size_t read_char_ref(std::string_view s, std::uint32_t& cp) {
-    static constexpr struct {
-        std::string_view name;
-        char c;
-    } names[] = {{"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&apos;", '\''}};
-    for (const auto& n : names)
-        if (starts_with_nocase(s, n.name)) {
-            cp = static_cast<unsigned char>(n.c);
-            return n.name.size();
-        }
-    if (s.size() < 4 || s[1] != '#') return 0;
-    const bool hex = s[2] == 'x' || s[2] == 'X';
-    std::size_t i = hex ? 3 : 2;
-    std::uint32_t v = 0;
-    const std::size_t first = i;
-    // Seven digits cover U+10FFFF in either base and keep `v` from overflowing.
-    for (; i < s.size() && i - first < 7; ++i) {
-        const int d = hex ? hex_value(s[i]) : (detail::is_digit(s[i]) ? s[i] - '0' : -1);
-        if (d < 0) break;
-        v = v * (hex ? 16u : 10u) + static_cast<std::uint32_t>(d);
-    }
-    if (i == first || i >= s.size() || s[i] != ';') return 0;
-    if (v == 0 || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) return 0;
-    cp = v;
-    return i + 1;
 }
 
 /// Proofpoint's decoder reads character references after percent-decoding
