@@ -98,7 +98,7 @@ public:
 
     /// Hands `r` over to be counted in input `input` of the report.
     void add(std::uint64_t input, const found_reference& r, const reference_context& context) {
-        batch& b = *filling_;
+        batch& b = filling();
         if (b.size == b.refs.size()) b.refs.emplace_back();
         pending& p = b.refs[b.size++];
         p.input = input;
@@ -114,7 +114,7 @@ public:
     /// Returns once every reference handed over is counted: before the
     /// report is read or changed in another way.
     void drain() {
-        if (filling_->size > 0) hand_over();
+        if (filling().size > 0) hand_over();
         std::unique_lock lock(m_);
         changed_.wait(lock, [this] { return counted_ == written_; });
         if (failure_) std::rethrow_exception(failure_);
@@ -152,6 +152,9 @@ private:
     static constexpr std::size_t batch_size = 2048;
     static constexpr std::size_t ring_size = 8;
 
+    /// The reader's: the batch it fills.
+    batch& filling() noexcept { return ring_[written_ % ring_size]; }
+
     /// Hands the filling batch over, then waits until the next one is free.
     void hand_over() {
         std::unique_lock lock(m_);
@@ -160,9 +163,9 @@ private:
         changed_.wait(lock, [this] { return written_ - counted_ < ring_size || failure_; });
         if (failure_) std::rethrow_exception(failure_);
         lock.unlock();
-        filling_ = &ring_[written_ % ring_size];
-        filling_->size = 0;
-        filling_->text.clear();
+        batch& next = filling();
+        next.size = 0;
+        next.text.clear();
     }
 
     void run() {
@@ -195,9 +198,9 @@ private:
 
     report& into_;
     std::array<batch, ring_size> ring_;
-    batch* filling_ = ring_.data(); ///< the reader's: the batch it fills, `ring_[written_ % ring_size]`
     /// The reader's count of batches handed over, and the counter's of
-    /// batches counted; both changed under `m_`.
+    /// batches counted; both changed under `m_`. The reader alone changes
+    /// `written_`, so it reads it without the lock.
     std::size_t written_ = 0, counted_ = 0;
     std::vector<report::pending> refs_; ///< the counter's: a batch as report::add takes it
     std::mutex m_;
