@@ -39,18 +39,37 @@ struct chunked_run {
     bool committed_ok = true;            ///< no reference started before committed_offset()
 };
 
+/// Text that leaves a scanner in the middle of everything when it is fed
+/// and not finished: lines counted, quoted lines, a URL remembered, a
+/// reference reported, a `<` open and bytes carried.
+inline constexpr std::string_view unfinished_text =
+    "Before:\n> ftp://ftp.example.org/pub/ and\n>> see <http://example.org/a/\n>>   b and \"www.example";
+
 /// Feeds `text` in the chunks that `cuts` (increasing offsets) delimit, each
-/// through an exact-size heap copy so sanitizers see over-reads.
+/// through an exact-size heap copy so sanitizers see over-reads. With
+/// `after_reset`, the scanner has first read unfinished_text twice, once
+/// until its sink said stop and once to the end unfinished, and been reset
+/// after each: what it reports must be what a new scanner reports.
 inline chunked_run scan_in_chunks(std::string_view text, const scan_options& options,
-                                  const std::vector<std::size_t>& cuts) {
+                                  const std::vector<std::size_t>& cuts, bool after_reset = false) {
     chunked_run run;
     std::uint64_t committed = 0;
+    enum class sink_mode { stop, take, record } mode = after_reset ? sink_mode::stop : sink_mode::record;
     scanner s(options, [&](const found_reference& r) {
+        if (mode != sink_mode::record) return mode == sink_mode::take;
         run.refs.push_back(describe(r));
         run.outer_at.push_back(r.outer.offset);
         if (r.outer.offset < committed || r.offset < committed) run.committed_ok = false;
         return true;
     });
+    if (after_reset) {
+        s.feed(unfinished_text);
+        s.reset();
+        mode = sink_mode::take;
+        s.feed(unfinished_text);
+        s.reset();
+        mode = sink_mode::record;
+    }
     std::size_t from = 0;
     auto feed = [&](std::size_t to) {
         const std::size_t n = to - from;
@@ -71,13 +90,19 @@ inline std::vector<std::string> scan_whole(std::string_view text, const scan_opt
     return scan_in_chunks(text, options, {}).refs;
 }
 
-/// Scans `text` whole, split in two at every offset, and one byte at a
-/// time; every run must report exactly the same references, their
-/// surroundings included.
+/// Scans `text` whole, whole again by a scanner reset after other input,
+/// split in two at every offset, and one byte at a time; every run must
+/// report exactly the same references, their surroundings included.
 inline void check_chunk_invariance(std::string_view text, scan_options options = {}) {
     options.surroundings = true;
     const chunked_run whole = scan_in_chunks(text, options, {});
     REQUIRE(whole.committed_ok);
+    {
+        const chunked_run reused = scan_in_chunks(text, options, {}, true);
+        INFO("after reset()");
+        REQUIRE(reused.refs == whole.refs);
+        REQUIRE(reused.committed_ok);
+    }
     for (std::size_t cut = 1; cut < text.size(); ++cut) {
         const chunked_run split = scan_in_chunks(text, options, {cut});
         INFO("split at " << cut);

@@ -345,6 +345,50 @@ TEST_CASE("The sink can stop the scan", "[scanner]") {
     CHECK(seen == 2);
 }
 
+TEST_CASE("reset starts a new input, whatever the last one left", "[scanner]") {
+    // One scanner for many small files: what the last file left (a stopped
+    // sink, carried bytes, a `<` open, a URL just given, a quoted line, a
+    // line count) must not reach the next one.
+    urlsift::scan_options options;
+    options.surroundings = true;
+    std::vector<found_reference> seen;
+    bool stop = true;
+    urlsift::scanner s(options, [&](const found_reference& r) {
+        seen.push_back(r);
+        return !stop;
+    });
+    s.feed("http://a.example/ http://b.example/ ");
+    CHECK(seen.size() == 1);
+    s.reset();
+    stop = false;
+    s.feed(">> ftp://ftp.example.org/pub/ and <http://c.example/\n>>  d");
+    seen.clear();
+    s.reset();
+    const std::string text = "ftp.example.org/pub/ or\nhttp://e.example/x>";
+    REQUIRE(s.feed(text));
+    REQUIRE(s.finish());
+    // A new scanner: the site is no name of a URL given before, the first
+    // line is line 1 at offset 0, no bracket is open and no quote marks
+    // lead the line.
+    REQUIRE(seen.size() == 2);
+    CHECK(seen[0].url == "ftp://ftp.example.org/pub/");
+    CHECK(seen[0].offset == 0);
+    CHECK(seen[0].line == 1);
+    CHECK(seen[0].around.quote_depth == 0);
+    CHECK(seen[1].url == "http://e.example/x");
+    CHECK(seen[1].line == 2);
+    CHECK(seen[1].column == 1);
+    CHECK(seen[1].wrapper == wrapper_kind::none);
+    CHECK_FALSE(seen[1].around.in_brackets);
+    CHECK(s.committed_offset() == text.size());
+    CHECK(s.fed_offset() == text.size());
+    // And every reference is what a new scanner reports.
+    std::vector<std::string> fresh, reused;
+    for (const auto& r : urlsift::scan(text, options)) fresh.push_back(urlsift::test::describe(r));
+    for (const auto& r : seen) reused.push_back(urlsift::test::describe(r));
+    CHECK(reused == fresh);
+}
+
 TEST_CASE("Chunk invariance on generated text", "[scanner]") {
     // Fragments that exercise every rule, glued at random; a fixed seed
     // keeps the run reproducible.

@@ -206,3 +206,24 @@ TEST_CASE("report reads a WARC file record by record, each against its target UR
     CHECK(cut.status == 2);
     CHECK_THAT(cut.err, Catch::Contains("WARC: record 5"));
 }
+
+TEST_CASE("report reads each text record of a WET file as a text of its own", "[warc][report][cli]") {
+    using namespace urlsift::test;
+    // The first record ends inside a `<` and right after a URL with its
+    // scheme; neither reaches into the next record, whose site written
+    // again is a link of its own and whose `<c.html>` is resolved against
+    // its own target URI. Lines are the WET file's.
+    const std::string wet = record("conversion", "https://one.example/a/", "text/plain",
+                                   "See https://www.one.org/files/ or <docs/") +
+                            record("conversion", "https://two.example/b/", "text/plain",
+                                   "index.html> and www.one.org/files/ and <c.html>\n");
+    const scratch_dir dir;
+    write_file(dir.path / "crawl.wet", wet);
+    const auto r = run_cli("report --no-timestamp -f csv --table url " + shell_quote((dir.path / "crawl.wet").string()));
+    CHECK(r.status == 0);
+    const std::string file = (dir.path / "crawl.wet").string();
+    CHECK(r.out == "key,count,first_input,first_file,first_line\n"
+                   "http://www.one.org/files/,1,0," + file + ",17\n"
+                   "https://two.example/b/c.html,1,0," + file + ",17\n"
+                   "https://www.one.org/files/,1,0," + file + ",8\n");
+}

@@ -75,6 +75,16 @@ public:
     /// sink stopped. Further feeds are ignored.
     bool finish();
 
+    /// Starts a new input, with the same options and sink: from here on the
+    /// scanner reports what a new one would (offsets from 0, lines from 1,
+    /// nothing carried or remembered from before), whether or not the last
+    /// input was finished or the sink had stopped. The memory the scanner
+    /// has grown is kept, so that reading many small files one after
+    /// another does not allocate it again for each.
+    ///
+    ///     for (const auto& text : files) { s.reset(); s.feed(text); s.finish(); }
+    void reset();
+
     /// Every byte before this offset is final: no reference reported later
     /// starts, or has its `outer` span start, before it. A rewriting filter
     /// may copy the input out up to here.

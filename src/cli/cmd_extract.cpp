@@ -135,22 +135,12 @@ public:
     /// when the input could not be read (reported on stderr).
     long run(const std::string& path) {
         label_ = path == "-" ? (st_.fmt == format::text ? "(standard input)" : "-") : path;
-        long count = 0;
-        // -l, -L and -q need one URL a file to decide; -m NUM needs NUM.
-        const std::optional<unsigned long long> enough =
-            st_.list == settings::listing::urls ? st_.max_count : std::optional<unsigned long long>(1);
-        scanner sc(scan_, [&](found_reference& r) {
-            if (st_.resolution_base) resolve_reference(r, *st_.resolution_base);
-            // DESIGN: without a base, only what can be made absolute is a result.
-            if (r.form == reference_form::relative && !st_.resolution_base && !st_.relative) return true;
-            gateway_.apply(r);
-            if (emit(r)) ++count;
-            return !enough || static_cast<unsigned long long>(count) < *enough;
-        });
+        count_ = 0;
+        scanner& sc = fresh_scanner();
         // The scanner stops taking text once its sink has said stop, and the
         // file is read no further (grep -m, -l, -q).
-        const text_read got = enough == 0u ? text_read{}
-                                           : source_.read_file(path, [&](std::string_view text) { return sc.feed(text); });
+        const text_read got = enough_ == 0u ? text_read{}
+                                            : source_.read_file(path, [&](std::string_view text) { return sc.feed(text); });
         const bool skipped = got.what == text_read::status::binary;
         const std::string& err = got.error;
         const std::vector<std::string> notes =
@@ -174,6 +164,7 @@ public:
         }
         if (skipped) return 0;
         sc.finish();
+        const long count = count_;
         using enum settings::listing;
         if (st_.list == with_urls || st_.list == without_urls) {
             if ((count > 0) == (st_.list == with_urls)) {
@@ -191,6 +182,23 @@ public:
     }
 
 private:
+    /// The scanner, as new, for the next input: one is kept for them all,
+    /// so that many small files do not each allocate its memory.
+    scanner& fresh_scanner() {
+        if (scanner_) {
+            scanner_->reset();
+            return *scanner_;
+        }
+        return scanner_.emplace(scan_, [this](found_reference& r) {
+            if (st_.resolution_base) resolve_reference(r, *st_.resolution_base);
+            // DESIGN: without a base, only what can be made absolute is a result.
+            if (r.form == reference_form::relative && !st_.resolution_base && !st_.relative) return true;
+            gateway_.apply(r);
+            if (emit(r)) ++count_;
+            return !enough_ || static_cast<unsigned long long>(count_) < *enough_;
+        });
+    }
+
     const std::string& shown_url(const found_reference& r) {
         if (!st_.canonicalize || st_.base || r.form == reference_form::relative) return r.url;
         auto c = resolve_absolute(r.url, st_.resolve);
@@ -282,6 +290,10 @@ private:
     const settings& st_;
     scan_options scan_;
     output& out_;
+    /// -l, -L and -q need one URL a file to decide; -m NUM needs NUM.
+    std::optional<unsigned long long> enough_ =
+        st_.list == settings::listing::urls ? st_.max_count : std::optional<unsigned long long>(1);
+    long count_ = 0; ///< references written from the input being read
     std::string label_;
     std::string line_;
     std::string canonical_;
@@ -289,6 +301,7 @@ private:
     std::unordered_set<std::string> seen_;
     text_source source_;
     gateway_note gateway_; ///< --unwrap: what it did to the reference being written
+    std::optional<scanner> scanner_; ///< last: its sink uses the members above; see fresh_scanner
 };
 
 }  // namespace

@@ -277,8 +277,7 @@ private:
     /// already): a WARC file record by record, anything else through the
     /// scanner. `error` says why it failed.
     ending read_text(const std::string& path, const std::string* whole, std::string& error) {
-        std::optional<scanner> sc;
-        sc.emplace(s_.scan, [this](found_reference& r) { return add(r); });
+        scanner& sc = fresh_scanner();
         std::optional<warc_reader> warc;
         std::string html;  // an HTML payload, read whole for the parser
         bool first = true, binary = false;
@@ -289,16 +288,16 @@ private:
                 first = false;
                 if (s_.warc && warc_reader::starts_warc(text)) {
                     warc.emplace(warc_handler{
-                        .record = [&](const warc_record& r) { return start_record(r, sc, html); },
+                        .record = [&](const warc_record& r) { return start_record(r, html); },
                         .payload = [&](std::string_view p) {
                             bytes_ += p.size();
                             if (in_html_) html += p;
-                            else sc->feed(p);
+                            else sc.feed(p);
                             return true;
                         },
                         .record_end = [&] {
                             if (in_html_) add_html(html);
-                            else sc->finish();
+                            else sc.finish();
                         }});
                 } else if (!s_.text.binary_as_text && source_->looks_binary(text)) {
                     binary = true;
@@ -307,7 +306,7 @@ private:
             }
             if (warc) return warc->feed(text);
             bytes_ += text.size();
-            sc->feed(text);
+            sc.feed(text);
             return true;
         };
         if (whole != nullptr) {
@@ -319,7 +318,7 @@ private:
         if (binary) return ending::binary;
         if (progress_.stop) return ending::read;
         if (!warc) {
-            sc->finish();
+            sc.finish();
         } else if (!warc->finish()) {
             error = "WARC: " + warc->error();
             return ending::failed;
@@ -361,7 +360,7 @@ private:
 
     /// A WARC record begins: whether to read its payload, and how. Its
     /// target URI is the payload's base, else --base is.
-    bool start_record(const warc_record& r, std::optional<scanner>& sc, std::string& html) {
+    bool start_record(const warc_record& r, std::string& html) {
         if (r.type != "response" && r.type != "resource" && r.type != "conversion") return false;
         if (!text_payload(r.content_type)) return false;
         record_base_.reset();
@@ -370,8 +369,16 @@ private:
         line_offset_ = r.line - 1;
         in_html_ = r.content_type == "text/html" || r.content_type == "application/xhtml+xml";
         html.clear();
-        if (!in_html_) sc.emplace(s_.scan, [this](found_reference& f) { return add(f); });
+        if (!in_html_) fresh_scanner();
         return true;
+    }
+
+    /// The scanner, as new, for the next input or WARC record: one is kept
+    /// for them all, so that many small files do not each allocate its memory.
+    scanner& fresh_scanner() {
+        if (scanner_) scanner_->reset();
+        else scanner_.emplace(s_.scan, [this](found_reference& r) { return add(r); });
+        return *scanner_;
     }
 
     /// The links of an HTML payload, from the parser rather than the
@@ -395,6 +402,7 @@ private:
     mail_scan_options mail_;
     std::optional<resolver> base_;
     std::optional<text_source> source_;
+    std::optional<scanner> scanner_;
     report* into_ = nullptr;
     counting_thread* counter_ = nullptr;
     std::uint64_t input_ = 0, bytes_ = 0, line_offset_ = 0;

@@ -89,6 +89,16 @@ public:
     std::uint64_t last_outer_end() const noexcept { return last_outer_end_; }
     bool stopped() const noexcept { return stopped_; }
 
+    /// Forgets the input. `ref_` and `alt_` are scratch, every field of
+    /// them set again before the sink sees them, and keep their memory.
+    void reset() noexcept {
+        brackets_ = bracket_reading{};
+        recent_.clear();
+        last_outer_end_ = 0;
+        longer_ = {};
+        stopped_ = false;
+    }
+
 private:
     /// Sets `url` and `alternatives` and applies the hyphen policy.
     void readings(const candidate& c, const abbrev_match* match) {

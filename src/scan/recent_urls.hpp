@@ -58,6 +58,12 @@ public:
         return false;
     }
 
+    /// Forgets every URL.
+    void clear() noexcept {
+        entries_.clear();
+        count_ = 0;
+    }
+
 private:
     struct entry {
         std::string url;

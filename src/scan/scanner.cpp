@@ -100,6 +100,16 @@ struct scanner::impl {
             [this] { return out.stopped(); });
     }
 
+    void reset() noexcept {
+        window.reset();
+        input.reset();
+        out.reset();
+        cand.clear();
+        run_start_carried = 0;
+        skipping = false;
+        finished = false;
+    }
+
     void finish() {
         if (finished) return;
         if (out.stopped()) input.drop();
@@ -211,6 +221,8 @@ bool scanner::finish() {
     impl_->finish();
     return !impl_->out.stopped();
 }
+
+void scanner::reset() { impl_->reset(); }
 
 std::uint64_t scanner::committed_offset() const noexcept { return impl_->input.offset(); }
 std::uint64_t scanner::fed_offset() const noexcept { return impl_->input.fed(); }

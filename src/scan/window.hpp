@@ -60,6 +60,14 @@ public:
         ls_cache_valid_ = false;
     }
 
+    /// Forgets the input: as a new window, the context's memory kept.
+    void reset() noexcept {
+        std::string context = std::move(context_);
+        context.clear();
+        *this = scan_window{};
+        context_ = std::move(context);
+    }
+
     /// Ends the scan at t[stop]: the bytes before it are final. Keeps what
     /// later scans look back at.
     void commit(std::size_t stop) {
@@ -354,6 +362,14 @@ public:
     void drop() noexcept {
         buf_.clear();
         offset_ = fed_;
+    }
+
+    /// Forgets the input: as new, the buffer's memory kept.
+    void reset() noexcept {
+        std::string buf = std::move(buf_);
+        buf.clear();
+        *this = carried_input{};
+        buf_ = std::move(buf);
     }
 
 private:
