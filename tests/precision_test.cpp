@@ -50,6 +50,21 @@ TEST_CASE("angle brackets holding program text are no wrappers", "[scanner][prec
     CHECK(found("See `the site <https://example.org/docs/>`_.\n") == list{"https://example.org/docs/"});
 }
 
+TEST_CASE("a file in a tool's message and an elided path are no references", "[scanner][precision]") {
+    // groff's warnings quoted in xz's changelog, a compiler's in a bug
+    // report: a line number follows the brackets.
+    CHECK(found("    <src/scripts/xzgrep.1>:20 (macro RB): only 1 argument, but more are expected\n").empty());
+    CHECK(found("<stdin>:3:12: error: expected ';'\n").empty());
+    // libX11's changelog: `...` stands for the names left out.
+    CHECK(found("    - For now put xtrans in X11/Xtrans/X11, since libX11 is looking for it in <X11/...>\n").empty());
+    CHECK(found("Everything under <docs/.../api/> moved.\n").empty());
+    // A reference followed by a colon, or by the number of a note, is one.
+    CHECK(found("The guide is at <docs/guide.html>: read it first.\n") == list{"docs/guide.html"});
+    CHECK(found("See <docs/guide.html>1 below.\n") == list{"docs/guide.html"});
+    CHECK(found("Look at <http://example.org/a.c>:20 there.\n") == list{"http://example.org/a.c"});
+    CHECK(found("Go up: <../index.html> or <./>.\n") == list{"../index.html", "./"});
+}
+
 TEST_CASE("HTML source read as text: an escaped quote or bracket ends a URL", "[scanner][precision]") {
     // GNU parallel's HTML examples: shell code inside <pre>.
     CHECK(found("youtube-dl --flat-playlist &quot;https://example.org/list&quot; |\n") ==

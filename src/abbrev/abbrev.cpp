@@ -787,16 +787,27 @@ bool is_mail_address(std::string_view s) noexcept {
 
 /// Rule "angle reference": the shape of a URL reference (Section 5).
 /// `content` is `s` with the blanks around it.
+/// Whether a segment of the path `s` is three dots or more: an ellipsis
+/// for the names left out (`<X11/...>`, `<docs/.../api/>`). Section 3.3
+/// gives `.` and `..` a meaning; `...` is no name anybody links to.
+bool has_ellipsis_segment(std::string_view s) noexcept {
+    for (std::size_t at = 0; at <= s.size();) {
+        const std::size_t end = std::min(s.find('/', at), s.size());
+        if (end - at >= 3 && s.substr(at, end - at).find_first_not_of('.') == std::string_view::npos) return true;
+        at = end + 1;
+    }
+    return false;
+}
+
 bool is_reference_shape(std::string_view content, std::string_view s) noexcept {
     if (starts_with_scheme(s)) return true;
-    if (has_blank_on_one_line(content)) return false;
+    if (has_blank_on_one_line(content) || has_ellipsis_segment(s)) return false;
     const char c = s.front();
     if (c == '/' || c == '?' || c == '#') return true;
     if (s == "." || s == ".." || s.starts_with("./") || s.starts_with("../")) return true;
     for (const char x : s)
         if (is_space(x)) return false;
     if (s.find('/') != std::string_view::npos) return true;  // a path: www.w3.org/Addressing/
-    if (s.find_first_not_of('.') == std::string_view::npos) return false;  // <...> is an ellipsis
     // One segment with a parameter, query, fragment or a dotted name:
     // g;x, g?y, g#s (Appendix C), index.html, www.w3.org.
     for (std::size_t i = 1; i < s.size(); ++i) {

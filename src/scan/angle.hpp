@@ -160,13 +160,17 @@ inline int starts_with_scheme(std::string_view joined) {
 }
 
 /// Whether brackets without a scheme, between `before` (their line up to
-/// the `<`) and the byte `after` the `>` (-1 at the end), hold a name from
-/// a program, markup or a mail header rather than a reference:
-/// `#include <x/y>`, a reST role's target `` :doc:`text </a/b>` ``,
-/// `List-Id: <a.b.org>`, `Received: ... <relay.example.org>`, POD's
-/// `F</etc/adduser.conf>`.
-inline bool holds_program_text(std::string_view before, int after) noexcept {
+/// the `<`) and the two bytes `after` and `then` after the `>` (-1 past
+/// the end), hold a name from a program, markup or a mail header rather
+/// than a reference: `#include <x/y>`, a reST role's target
+/// `` :doc:`text </a/b>` ``, `List-Id: <a.b.org>`,
+/// `Received: ... <relay.example.org>`, POD's `F</etc/adduser.conf>`, a
+/// file in a tool's message `<src/x.1>:20`.
+inline bool holds_program_text(std::string_view before, int after, int then) noexcept {
     if (after == '`') return true;
+    // A line number after the brackets: the file a compiler or groff
+    // names in a message (`<stdin>:3:12: error`), not a link.
+    if (after == ':' && then >= 0 && is_digit(static_cast<char>(then))) return true;
     // Appendix E's brackets delimit a reference within text, so a blank or
     // punctuation comes before them. Glued to a word, `<` opens a formatting
     // code (POD's B<...>, F<...>, perlpod(1)) or a type argument
@@ -305,8 +309,9 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
         if (kind == angle_content::reference && holds_url_of_its_own(w, c)) return angle_verdict::could_wrap;
         if (kind == angle_content::reference) {
             const int after = w.byte_at(w.base + walk.gt + 1);
-            if (after < 0 && !w.at_end) return angle_verdict::need_more;
-            if (holds_program_text(w.before_on_line(a), after)) return angle_verdict::could_wrap;
+            const int then = after == ':' ? w.byte_at(w.base + walk.gt + 2) : -1;
+            if ((after < 0 || (after == ':' && then < 0)) && !w.at_end) return angle_verdict::need_more;
+            if (holds_program_text(w.before_on_line(a), after, then)) return angle_verdict::could_wrap;
             // Appendix F says an abbreviated URL cannot be used where a base
             // is defined; writers do it anyway: `ACME <www.acme.com>` means
             // the site, not a path under the base.
