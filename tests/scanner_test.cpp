@@ -246,6 +246,28 @@ TEST_CASE("Bare URLs at a line end do not swallow the next line", "[scanner]") {
     });
 }
 
+TEST_CASE("Appendix E: groff's angle brackets around a URL broken across lines", "[scanner][spec]") {
+    // man-pages rendered in UTF-8 (glibc(7), getnameinfo(3)): groff writes
+    // a URL between U+27E8 and U+27E9 and breaks a long one before a `/`
+    // or a `.`; the next line's first word closes the brackets.
+    check_rows({
+        {"before a dot",
+         "libraries are uClibc \u27E8http://www.uclibc.org/\u27E9, dietlibc \u27E8http://www\n"
+         "       .fefe.de/dietlibc/\u27E9, and musl libc \u27E8http://www.musl-libc.org/\u27E9.\n",
+         {"http://www.uclibc.org/", "http://www.fefe.de/dietlibc/", "http://www.musl-libc.org/"}},
+        {"before a slash",
+         "       Addresses, internet draft, work in progress \u27E8ftp://ftp.ietf.org\n"
+         "       /internet-drafts/draft-ietf-ipngwg-scopedaddr-format-02.txt\u27E9.\n",
+         {"ftp://ftp.ietf.org/internet-drafts/draft-ietf-ipngwg-scopedaddr-format-02.txt"}},
+        {"closed on its own line", "see \u27E8http://a.example/x/\u27E9,\n       .profile is read",
+         {"http://a.example/x/"}},
+        {"not closed on the next line", "see \u27E8http://a.example/x\n       /etc/hosts is read",
+         {"http://a.example/x"}},
+        {"a new URL on the next line", "see \u27E8http://a.example/\n\u27E8http://b.example/\u27E9",
+         {"http://a.example/", "http://b.example/"}},
+    });
+}
+
 TEST_CASE("Unicode text around and inside URLs", "[scanner]") {
     check_rows({
         {"no-break space", "see http://a.example/x\xC2\xA0" "next", {"http://a.example/x"}},

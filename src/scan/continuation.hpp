@@ -147,11 +147,25 @@ inline next_word word_after_break(scan_window& w, std::size_t s, std::size_t e, 
     return {false, k, t.substr(k, te - k)};
 }
 
+/// groff's UTF-8 output writes a URL between U+27E8 and U+27E9 (`⟨`, `⟩`,
+/// its `.UR` macro and `\[la]`, `\[ra]`) and breaks a long one before a `/`
+/// or a `.`: `⟨http://www` + `.fefe.de/dietlibc/⟩`.
+inline constexpr std::string_view left_math_angle = "\xE2\x9F\xA8", right_math_angle = "\xE2\x9F\xA9";
+
 /// At t[e], the end of a piece of the URL starting at t[s]: does it go on
 /// on the next line? `url_depth` is the quote depth of its first line (-1
 /// until a line break asks for it).
 inline continued continuation(scan_window& w, const abbrev_options& abbrev, std::size_t max_length, std::size_t s,
                               std::size_t e, int& url_depth) {
+    // Appendix E: inside angle brackets a line break was inserted to break
+    // a long URL. groff's brackets are angle brackets too, when the next
+    // line's first word closes them.
+    if (w.base + s >= left_math_angle.size() && w.bytes_are(w.base + s - left_math_angle.size(), left_math_angle)) {
+        const next_word next = word_after_break(w, s, e, url_depth, max_length);
+        if (next.need_more) return {true, 0, false};
+        if (next.at != 0 && w.bytes_are(w.base + next.at + next.word.size(), right_math_angle))
+            return {false, next.at, false};
+    }
     const char last = w.t[e - 1];
     // A shell's line continuation inside a word (`...gserviceaccount.co\`
     // + `m --level=x`): the backslash and the line break go, and the word

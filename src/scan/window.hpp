@@ -101,6 +101,14 @@ public:
         return static_cast<unsigned char>(context_[context_.size() - static_cast<std::size_t>(back)]);
     }
 
+    /// Whether the bytes from absolute offset `abs` on are `s`; a byte that
+    /// is not visible (see byte_at) is none of them.
+    bool bytes_are(std::uint64_t abs, std::string_view s) const noexcept {
+        for (std::size_t k = 0; k < s.size(); ++k)
+            if (byte_at(abs + k) != static_cast<unsigned char>(s[k])) return false;
+        return true;
+    }
+
     /// Up to `n` bytes just before t[index], from the context if needed.
     /// Valid until the next call.
     std::string_view before(std::size_t index, std::size_t n) {
