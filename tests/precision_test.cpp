@@ -173,6 +173,11 @@ TEST_CASE("mail plumbing is not a link", "[scanner][precision]") {
                 "    k-yosino at inatori.netsweb.ne.jp forcing a flush when disabling\n")
               .empty());
     CHECK(found("Questions to <jdoe at example.edu> please.\n").empty());
+    // `at` in brackets: the AUTHOR sections of sysstat(5) and of userdel(8)
+    // in Turkish.
+    CHECK(found("       Sebastien Godard (sysstat <at> orange.fr)\n").empty());
+    CHECK(found("       Julianne  Frances  Haugh  <jockgrrl  (at)   ix.netcom.com>   tarafından\n").empty());
+    CHECK(found("Write to bob [AT] example.org or visit example.org.\n") == list{"http://example.org"});
     // A README's contact: joining the blanks would make xcbatlists.
     CHECK(found("  <mailto:xcb at lists.freedesktop.org>\n").empty());
     // A stray `<` lines before a `>` hides nothing between them.
@@ -288,6 +293,20 @@ TEST_CASE("a value to compare is no address", "[scanner][precision]") {
     CHECK(found("Requests matching www.example.org/api/ are sent to the cache.\n").empty());
     // "a match at" is no cue either: the word must be right before the token.
     CHECK(found("See the match report on www.example.org/results today.\n") == list{"http://www.example.org/results"});
+}
+
+TEST_CASE("names in code are no sites: members set or compared, constants, DNS zones", "[scanner][precision]") {
+    // The example code of printf.h(3head) and of polkit(8).
+    CHECK(found("           pad.ch = pad_ch(info);\n           if (pad.ch == ' ')\n").empty());
+    CHECK(found("                       return polkit.Result.NO;\n").empty());
+    CHECK(found("my %hosts = ('db.example.org' => 1);\nif (host.example.org != peer)\n").empty());
+    // resolver(5): zones of the DNS itself.
+    CHECK(found("       reverse IPv6 lookups are made in the ip6.arpa zone, IPv4 ones in in-addr.arpa.\n").empty());
+    // A site before an `=` on the next line, or in capitals, stays one.
+    CHECK(found("Visit example.org\n= Changes in 2.0 =\nand GOOGLE.COM today.\n") ==
+          list{"http://example.org", "http://GOOGLE.COM"});
+    CHECK(found("See www.example.org - or example.org/x -- for more.\n") ==
+          list{"http://www.example.org", "http://example.org/x"});
 }
 
 TEST_CASE("a host name in quotes is a value, not a site", "[scanner][precision]") {

@@ -284,6 +284,9 @@ bool domain_is_evident(const host_info& h, const site_split& s, const context& c
                               iequals(h.first, "edu") || iequals(h.first, "gov") || iequals(h.first, "io");
     if (h.labels >= 3 && package_root && !lex::is_core_tld(h.tld) && h.tld.size() != 2) return false;
     if (h.numeric_below_tld) return false;                                        // 2.0.io, 3.am
+    // RFC 3172: `.arpa` holds the zones of the DNS's own machinery
+    // (in-addr.arpa, ip6.arpa), no site.
+    if (iequals(h.tld, "arpa")) return false;
 
     const std::string_view tld = h.tld;
     const bool has_path = !s.rest.empty() && s.rest.front() == '/';
@@ -309,6 +312,10 @@ bool domain_is_evident(const host_info& h, const site_split& s, const context& c
     }
     if (has_port || has_query_or_fragment) return true;
     if (has_path) return !lex::is_word_tld(tld) || has_alpha(s.rest) || s.rest == "/";  // not x.id/2
+    // A TLD in capitals after a name in lower case is a constant in code
+    // (`polkit.Result.NO`, `Color.RED`); a host in capitals is all capitals
+    // (GOOGLE.COM).
+    if (has_upper(tld) && has_lower(h.first)) return false;
     if (h.labels >= 3) return true;
     if (cue != lex::cue::none) return true;
     if (lex::is_word_tld(tld)) return false;  // user.email, about.me, it.is
@@ -316,7 +323,6 @@ bool domain_is_evident(const host_info& h, const site_split& s, const context& c
     // A bare two-label name with a TLD that stands on its own.
     if (has_upper(tld)) {
         // GOOGLE.COM yes; ASP.NET, ADO.NET, VB.NET are Microsoft's frameworks.
-        if (has_lower(h.first)) return false;
         if (iequals(tld, "net") && h.first.size() <= 3) return false;
         return true;
     }
@@ -560,10 +566,17 @@ bool no_site_in(std::string_view local) noexcept {
 /// and a host); and no URL broken across lines goes on onto a word that
 /// `at` follows (continuation.hpp), so no join changes it either.
 bool is_spelled_out_address(std::string_view before, const context& ctx) noexcept {
-    if (!iequals(ctx.last_word, "at")) return false;
     std::size_t end = before.size();
     while (end > 0 && is_space(before[end - 1])) --end;
-    end -= std::min<std::size_t>(end, 2);  // "at"
+    // `at` as a word, or in brackets: `(at)`, `<at>`, `[at]`, `{at}`, which
+    // only an address spelled out has (`sysstat <at> orange.fr`).
+    const bool word_at = iequals(ctx.last_word, "at");
+    constexpr std::string_view openers = "(<[{", closers = ")>]}";
+    const std::size_t opener = end >= 4 ? openers.find(before[end - 4]) : std::string_view::npos;
+    const bool bracketed_at = !word_at && opener != std::string_view::npos &&
+                              iequals(before.substr(end - 3, 2), "at") && before[end - 1] == closers[opener];
+    if (!word_at && !bracketed_at) return false;
+    end -= word_at ? 2 : 4;
     while (end > 0 && is_space(before[end - 1])) --end;
     std::size_t begin = end;
     while (begin > 0 && !is_space(before[begin - 1]) && before[begin - 1] != '<' && before[begin - 1] != '(') --begin;
@@ -573,7 +586,7 @@ bool is_spelled_out_address(std::string_view before, const context& ctx) noexcep
     // token may start inside a longer word, of which this is only the end.
     if (begin == 0) return false;
     const bool bracketed = before[begin - 1] == '<' || before[begin - 1] == '(';
-    return bracketed || local.find_first_of("._-0123456789") != std::string_view::npos;
+    return bracketed || bracketed_at || local.find_first_of("._-0123456789") != std::string_view::npos;
 }
 
 /// complete_abbreviated without the rule that holds for every kind.

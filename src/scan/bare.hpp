@@ -329,19 +329,27 @@ inline bool ends_typeset_word(const scan_window& w, std::uint64_t at) noexcept {
 }
 
 // ------------------------------------------------------------- emitting
+/// Whether the name ending at absolute `end` is followed on its line by an
+/// `=` (`pad.ch = pad_ch(info)`, `if (pad.ch == ' ')`, `x.org != y`,
+/// `'x.org' => 1`): a variable's member or a key, set or compared in code
+/// or configuration. -1 when the bytes that decide are not fed yet.
+inline int followed_by_assignment(const scan_window& w, std::uint64_t end) noexcept {
+    constexpr std::uint64_t most_blanks = 8;
+    std::uint64_t k = end;
+    while (k - end < most_blanks && (w.byte_at(k) == ' ' || w.byte_at(k) == '\t')) ++k;
+    if (w.byte_at(k) == '!') ++k;
+    if (k >= w.end_offset()) return w.at_end ? 0 : -1;
+    return w.byte_at(k) == '=' ? 1 : 0;
+}
+
 /// Is the text from absolute `from` to `to` quoted as a value: `"x"`,
 /// `'x'`, `` `x' ``, `“x”` or `‘x’` with nothing between the marks and it?
 inline bool quoted_as_value(const scan_window& w, std::uint64_t from, std::uint64_t to) noexcept {
-    const auto bytes_are = [&](std::uint64_t at, std::string_view s) {
-        for (std::size_t i = 0; i < s.size(); ++i)
-            if (w.byte_at(at + i) != static_cast<unsigned char>(s[i])) return false;
-        return true;
-    };
     constexpr std::pair<std::string_view, std::string_view> pairs[] = {
         {"\"", "\""}, {"'", "'"}, {"`", "'"}, {"\u201C", "\u201D"}, {"\u2018", "\u2019"},
     };
     for (const auto& [open, close] : pairs)
-        if (from >= open.size() && bytes_are(from - open.size(), open) && bytes_are(to, close)) return true;
+        if (from >= open.size() && w.bytes_are(from - open.size(), open) && w.bytes_are(to, close)) return true;
     return false;
 }
 
@@ -359,6 +367,8 @@ inline emitted emit_bare(scan_parts& p) {
         if (ends_typeset_word(w, c.pieces.front().offset)) return emitted::none;
         match = complete_abbreviated(cleaned, w.before_on_line(w.index_of(c.pieces.front().offset)), p.opt.abbrev);
         if (!match) return emitted::none;
+        if (const int assigned = followed_by_assignment(w, c.end()); assigned != 0)
+            return assigned < 0 ? emitted::need_more : emitted::none;
         // A host name alone in quotes is a value under discussion
         // (`("monet.example.com")`), not a link. A path (`'foo.club/wat'`)
         // or a service prefix (`"www.w3.org"`) still makes a site, and a
