@@ -674,3 +674,17 @@ TEST_CASE("rewrite reads a name of a URL given just before as extract used to", 
     const std::string joined = rewrite("s.uciinternac.net/<s.uciinternac.\nnet/<.>.>>.>", o);
     CHECK(rewrite(joined, o) == joined);
 }
+
+TEST_CASE("regression: a name completed before a glued < leaves the < glued", "[rewriter][regression]") {
+    // `atnews.example.ne<../relez>`: the `<` glued to a word opens no
+    // wrapper. Completed and normalized, the name ends in `/`, and the `<`
+    // after it must still open none, or the next pass resolves `../relez`.
+    rewrite_options o = with_base("https://example.org/docs/");
+    o.normalize = true;
+    o.scan.abbrev.kinds = abbrev_all;
+    const std::string once = rewrite("See atnews.example.ne<../relez> or the rest.\n", o);
+    CHECK(once == "See http://atnews.example.ne/<../relez> or the rest.\n");
+    CHECK(rewrite(once, o) == once);
+    // A path glued to brackets holds a placeholder, not a wrapper.
+    CHECK(rewrite("Headers go in include/<name.h> now.\n", o) == "Headers go in include/<name.h> now.\n");
+}

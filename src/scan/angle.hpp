@@ -174,8 +174,11 @@ inline bool holds_program_text(std::string_view before, int after, int then) noe
     // Appendix E's brackets delimit a reference within text, so a blank or
     // punctuation comes before them. Glued to a word, `<` opens a formatting
     // code (POD's B<...>, F<...>, perlpod(1)) or a type argument
-    // (`vector<T.h>`).
-    if (!before.empty() && (is_alnum(before.back()) || before.back() == '_')) return true;
+    // (`vector<T.h>`); glued to a path, a placeholder in it (`docs/<x.h>`).
+    // The `/` also keeps a rewrite's verdict: a name glued to the `<` that
+    // is completed and normalized ends in one (`host.example<../x>` becomes
+    // `http://host.example/<../x>`), and must not make a wrapper of it then.
+    if (!before.empty() && (is_alnum(before.back()) || before.back() == '_' || before.back() == '/')) return true;
     const std::string_view field = lexicon::header_field_name(before);
     if (lexicon::is_identifier_header(field) || lexicon::is_trace_header(field)) return true;
     while (!before.empty() && (before.back() == ' ' || before.back() == '\t')) before.remove_suffix(1);
