@@ -57,7 +57,7 @@ inline bool completes_alone(std::string_view word, const abbrev_options& abbrev)
         word.remove_suffix(2);
     while (!word.empty() && std::string_view(".,;:!?'\")]").find(word.back()) != std::string_view::npos)
         word.remove_suffix(1);
-    if (word.find_first_of(".@") == std::string_view::npos) return false;
+    if (find_first_of_bytes(word, ".@") == std::string_view::npos) return false;
     return complete_abbreviated(word, {}, abbrev).has_value();
 }
 
