@@ -718,10 +718,10 @@ bool is_code(std::string_view s) noexcept {
     if (starts_with_scheme(s)) return false;
     if (s.size() >= 2 && is_alpha(s[0]) && s[1] == ':' && (s.size() == 2 || s[2] == '\\' || s[2] == '/')) return true;
     if (is_header_name(s)) return true;
-    if (s.find_first_of("\\^{}|`[]") != std::string_view::npos) return true;
+    if (find_first_of_bytes(s, "\\^{}|`[]") != std::string_view::npos) return true;
     // A date or a fraction (`<2002/01/16>`, `<1/2>`), and an address with
     // two `@` (`<mtk@manpages@gmail.com>`).
-    if (is_digit(s.front()) && s.find_first_of("/-") != std::string_view::npos &&
+    if (is_digit(s.front()) && find_first_of_bytes(s, "/-") != std::string_view::npos &&
         std::all_of(s.begin(), s.end(), [](char c) { return is_digit(c) || c == '/' || c == '-'; }))
         return true;
     if (std::count(s.begin(), s.end(), '@') > 1) return true;
@@ -734,11 +734,13 @@ bool is_code(std::string_view s) noexcept {
 /// (`std::string, int`) or at its end (`tmp.pack ` before a shell's `>`).
 /// Appendix E joins only the blanks of a URL broken across lines.
 bool has_blank_on_one_line(std::string_view content) noexcept {
-    const std::size_t start = content.find_first_not_of(" \t\r\n");
-    if (start == std::string_view::npos) return false;
+    const auto is_blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    std::size_t start = 0;
+    while (start < content.size() && is_blank(content[start])) ++start;
+    if (start == content.size()) return false;
     bool blank = false, line_break = false;
     for (const char c : content.substr(start)) {
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+        if (is_blank(c)) {
             blank = true;
             line_break = line_break || c == '\n';
         } else {

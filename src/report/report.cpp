@@ -179,6 +179,13 @@ struct report::impl {
     /// empty from then on.
     std::optional<detail::url_sketch> sketch;
     std::string scratch, lowered;  ///< reused buffers, never state
+    /// The entries of the wrapper and form tables by enumerator, as index
+    /// + 1 (0: none yet). Every reference counts one of each; by name that
+    /// is a hash and a probe whenever the last reference had another. An
+    /// entry keeps its index (tables only grow), and a copy of the tables
+    /// keeps their order.
+    std::array<std::uint32_t, 4> wrapper_entries{};
+    std::array<std::uint32_t, 3> form_entries{};
 
     /// Counts `url` (hash `h`) in the distinct-URL set: the table, where
     /// its entry is returned, or the sketch.
@@ -268,6 +275,18 @@ struct report::impl {
     key_table& at(report_table t) noexcept { return tables[static_cast<std::size_t>(t)]; }
     const key_table& at(report_table t) const noexcept { return tables[static_cast<std::size_t>(t)]; }
     void bump(report_table t, std::string_view key, report_location where) { at(t).add(key, 1, where); }
+    /// bump(t, to_string(kind), where), with the entry kept in `entries`.
+    template <class Kind, std::size_t N>
+    void bump_kind(report_table t, std::array<std::uint32_t, N>& entries, Kind kind, report_location where) {
+        const auto k = static_cast<std::size_t>(kind);
+        key_table& table = at(t);
+        if (k < N && entries[k] != 0) {
+            table.add_at(entries[k] - 1, 1, where);
+            return;
+        }
+        const std::size_t index = table.index_of(table.add(to_string(kind), 1, where));
+        if (k < N) entries[k] = static_cast<std::uint32_t>(index + 1);
+    }
 };
 
 std::string_view to_string(input_status s) noexcept {
@@ -329,8 +348,8 @@ void report::impl::count(std::uint64_t input, const counted_reference& ref, cons
     ++inputs.at(input).references;
     ++references;
     const report_location where{input, ref.line};
-    bump(report_table::wrapper, to_string(ref.wrapper), where);
-    bump(report_table::form, to_string(ref.form), where);
+    bump_kind(report_table::wrapper, wrapper_entries, ref.wrapper, where);
+    bump_kind(report_table::form, form_entries, ref.form, where);
     if (!context.part_kind.empty()) bump(report_table::part_kind, valid_utf8(context.part_kind, scratch), where);
     const std::string_view url = valid_utf8(ref.url, scratch);
     const std::uint64_t url_hash = url.data() == ref.url.data() ? ref_hash : key_table::hash(url);
