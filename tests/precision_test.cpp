@@ -309,6 +309,23 @@ TEST_CASE("names in code are no sites: members set or compared, constants, DNS z
           list{"http://www.example.org", "http://example.org/x"});
 }
 
+TEST_CASE("file names whose extension is a TLD are no sites", "[scanner][precision]") {
+    // Changelogs and manuals in /usr/share/doc and section 5 and 8 pages.
+    CHECK(found("      when linux.cf is parsed.)\n    - vmlinux.lds: Ensure that const vars\n").empty());
+    CHECK(found("\tattribute names in mpfr.h (see README.dev).\n").empty());
+    CHECK(found("    - Regenerate xnn BUILD.gn\n\t* HACKING, Makefile.MSVC, Makefile.am.global, Makefile.unix,\n").empty());
+    CHECK(found("        * systemd.network files gained a [Network] RouteTable= option\n").empty());
+    CHECK(found("  * Add a krb5-user.news for single DES going away\n").empty());
+    CHECK(found("- In the init routine, set hdr.pid to current process\n").empty());
+    CHECK(found("      XTerm-col.ad.  (Closes: #255070)\n").empty());
+    // Register flags and a notice file in capitals.
+    CHECK(found("    x86: clear RFLAGS.CF and check CR0.PG; see COPYRIGHT.IBM\n").empty());
+    // Sites stay: in capitals under a historic TLD or after a cue, and a
+    // file stem's name in lower case.
+    CHECK(found("Visit SPIEGEL.DE or GOOGLE.COM.\n") == list{"http://SPIEGEL.DE", "http://GOOGLE.COM"});
+    CHECK(found("Docs are hosted on readme.io now.\n") == list{"http://readme.io"});
+}
+
 TEST_CASE("a host name in quotes is a value, not a site", "[scanner][precision]") {
     // mailaddr(7), a README on cookie domains (typographic quotes: groff).
     CHECK(found("       The  domain  part (\"monet.example.com\") is a mail-accepting domain.  It\n").empty());

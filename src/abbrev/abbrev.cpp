@@ -277,6 +277,7 @@ bool domain_is_evident(const host_info& h, const site_split& s, const context& c
     const bool member_free_tld = lex::is_core_tld(h.tld) && !iequals(h.tld, "info") && !iequals(h.tld, "int") &&
                                  !iequals(h.tld, "biz");
     if (lex::is_code_receiver(h.first) && !member_free_tld) return false;  // self.name, os.path
+    if (lex::is_file_stem(h.first)) return false;                              // README.dev, BUILD.gn
     // A reverse-DNS package name starts with a TLD and ends in a word:
     // `com.example.app`, `com.google.android` (but `edu.google.com` and
     // `net.example.de` are hosts).
@@ -323,6 +324,9 @@ bool domain_is_evident(const host_info& h, const site_split& s, const context& c
     // A bare two-label name with a TLD that stands on its own.
     if (has_upper(tld)) {
         // GOOGLE.COM yes; ASP.NET, ADO.NET, VB.NET are Microsoft's frameworks.
+        // Beside another TLD, capitals name a register's flag (`RFLAGS.CF`,
+        // `CR0.PG`) or a file (`COPYING.LIB`) as often as a site.
+        if (!lex::is_core_tld(tld)) return false;
         if (iequals(tld, "net") && h.first.size() <= 3) return false;
         return true;
     }

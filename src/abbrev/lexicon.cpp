@@ -11,8 +11,9 @@ namespace urlsift::detail::lexicon {
 
 namespace {
 
-// Every list is sorted (checked at compile time, for the reader) and lower
-// case, and is searched through a hash index built at compile time.
+// Every list is sorted (checked at compile time, for the reader). The word
+// lists are lower case and searched through a hash index built at compile
+// time; file_stems is compared as written.
 template <std::size_t N>
 constexpr bool sorted_unique(const std::array<std::string_view, N>& list) {
     for (std::size_t i = 1; i < N; ++i)
@@ -31,20 +32,24 @@ bool contains_folded(std::string_view word) noexcept {
 // they are far more common in mail than as extensions.
 constexpr auto file_extension_tlds = std::to_array<std::string_view>({
     "ac",     // configure.ac
+    "ad",     // X resources (XTerm-col.ad)
     "am",     // Makefile.am
     "app",    // Safari.app
     "as",     // ActionScript
     "bz",     // bzip
     "cab",    // Windows cabinet
     "cc",     // C++ source
+    "cf",     // X and sendmail configuration (xorg.cf)
     "dot",    // Graphviz
     "fish",   // fish shell script
     "gd",     // GDScript
+    "gn",     // GN build file (BUILD.gn)
     "gs",     // Apps Script, Ghostscript
     "in",     // Makefile.in, requirements.in
     "inc",    // PHP/assembler include
     "java",   // Main.java
     "la",     // libtool archive
+    "lds",    // linker script (vmlinux.lds)
     "man",    // manual page
     "map",    // source map
     "md",     // README.md
@@ -55,6 +60,7 @@ constexpr auto file_extension_tlds = std::to_array<std::string_view>({
     "mov",    // QuickTime
     "ms",     // groff -ms
     "nc",     // netCDF
+    "pid",    // process id file (fancontrol.pid)
     "pl",     // Perl
     "pm",     // Perl module
     "pro",    // qmake project
@@ -74,22 +80,34 @@ static_assert(sorted_unique(file_extension_tlds));
 
 // TLDs that read as function words in running text (`it.Is` in a missing
 // space, `about.me`), as member names in code (`user.name`, `req.host`,
-// `Color.blue`) or as the last part of a unit or program name in a manual
-// (`default.target`, `ld.gold`).
+// `Color.blue`, `opt.domains`) or as the last part of a unit, program or
+// file name in a manual or a changelog (`default.target`, `ld.gold`,
+// `systemd.network`, `krb5-user.news`).
 constexpr auto word_tlds = std::to_array<std::string_view>({
     "app", "as", "at", "auto", "bar", "be", "best", "bid", "black", "blog", "blue",
     "book", "box", "build", "buy", "by", "call", "case", "cat", "center", "channel",
     "chat", "click", "cloud", "codes", "contact", "data", "date", "day", "deal",
-    "design", "dev", "direct", "do", "docs", "download", "email", "events", "express",
-    "fail", "fan", "fast", "final", "foo", "free", "fun", "game", "global", "gold",
-    "green", "group", "help", "here", "host", "how", "id", "in", "info", "is", "it",
-    "link", "live", "map", "me", "media", "menu", "my", "name", "new", "next", "no",
-    "now", "one", "open", "page", "pay", "pink", "play", "post", "read", "red",
-    "report", "run", "save", "search", "select", "show", "site", "so", "style",
-    "support", "target", "to", "today", "tools", "top", "total", "us", "win", "work",
-    "zone",
+    "design", "dev", "direct", "do", "docs", "domains", "download", "email", "events",
+    "express", "fail", "fan", "fast", "final", "foo", "free", "fun", "game", "global",
+    "gold", "green", "group", "help", "here", "host", "how", "id", "in", "info", "is",
+    "it", "link", "live", "map", "me", "media", "menu", "my", "name", "network", "new",
+    "news", "next", "no", "now", "one", "open", "page", "pay", "pink", "play", "post",
+    "read", "red", "report", "run", "save", "search", "select", "show", "site", "so",
+    "style", "support", "target", "to", "today", "tools", "top", "total", "us", "win",
+    "work", "zone",
 });
 static_assert(sorted_unique(word_tlds));
+
+// Names a project gives its files by convention, in the spelling it gives
+// them: before a dot they start a file name, not a host (`README.dev`,
+// `Makefile.am.global`, `BUILD.gn`, `COPYRIGHT.IBM`). Compared as written:
+// `readme.io` may be a site.
+constexpr auto file_stems = std::to_array<std::string_view>({
+    "AUTHORS", "BUILD", "CHANGES", "CMakeLists", "COPYING", "COPYRIGHT", "ChangeLog", "Dockerfile",
+    "GNUmakefile", "HACKING", "INSTALL", "Kconfig", "LICENSE", "Makefile", "NEWS", "README", "THANKS",
+    "TODO",
+});
+static_assert(sorted_unique(file_stems));
 
 constexpr auto core_tlds = std::to_array<std::string_view>({
     "biz", "com", "edu", "gov", "info", "int", "mil", "net", "org",
@@ -205,6 +223,9 @@ static_assert(sorted_unique(void_elements));
 bool is_file_extension_tld(std::string_view label) noexcept { return contains_folded<file_extension_tlds>(label); }
 bool is_word_tld(std::string_view label) noexcept { return contains_folded<word_tlds>(label); }
 bool is_core_tld(std::string_view label) noexcept { return contains_folded<core_tlds>(label); }
+bool is_file_stem(std::string_view label) noexcept {
+    return std::binary_search(file_stems.begin(), file_stems.end(), label);
+}
 bool is_code_receiver(std::string_view label) noexcept { return contains_folded<code_receivers>(label); }
 bool is_generic_sld(std::string_view label) noexcept { return contains_folded<generic_slds>(label); }
 bool is_login_command(std::string_view word) noexcept { return contains_folded<login_commands>(word); }

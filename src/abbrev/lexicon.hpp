@@ -21,6 +21,10 @@ bool is_word_tld(std::string_view label) noexcept;
 /// evidence on their own.
 bool is_core_tld(std::string_view label) noexcept;
 
+/// A name projects give a file by convention, as they spell it (`README`,
+/// `Makefile`, `COPYRIGHT`, ...): the start of a file name, not a host.
+bool is_file_stem(std::string_view label) noexcept;
+
 /// A first label that names an object in code rather than a host
 /// (`self`, `this`, `obj`, `os`, `std`, `user`, `window`, ...).
 bool is_code_receiver(std::string_view label) noexcept;
