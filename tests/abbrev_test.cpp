@@ -202,9 +202,13 @@ TEST_CASE("domain: a known TLD with evidence", "[abbrev][domain]") {
     CHECK(completed("allegro.pl", "visit ") == "http://allegro.pl");
     CHECK(completed("allegro.pl", "see ").empty());
     CHECK(completed("Changes.pl/x").empty());
-    // Word TLDs need a path, a port, three labels or a cue.
+    // Word TLDs need a path, a port, three labels or a strong cue: a weak
+    // one comes before a unit or a file as often (`from sysinit.target`,
+    // `to testsuite.at`, `on dir.info`).
     CHECK(completed("about.me").empty());
-    CHECK(completed("about.me", "see ") == "http://about.me");
+    CHECK(completed("about.me", "visit ") == "http://about.me");
+    CHECK(completed("about.me", "see ").empty());
+    CHECK(completed("sysinit.target", "from ").empty());
     CHECK(completed("about.me/jane") == "http://about.me/jane");
     CHECK(completed("user.name").empty());
     CHECK(completed("user.name", "see ").empty());  // a code receiver is never a host

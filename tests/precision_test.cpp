@@ -318,6 +318,14 @@ TEST_CASE("file names whose extension is a TLD are no sites", "[scanner][precisi
     CHECK(found("  * Add a krb5-user.news for single DES going away\n").empty());
     CHECK(found("- In the init routine, set hdr.pid to current process\n").empty());
     CHECK(found("      XTerm-col.ad.  (Closes: #255070)\n").empty());
+    // A build file in lower case, and a path of build files.
+    CHECK(found("on Apple Macintosh.  makefile.dj has been updated for DJGPP v2\n").empty());
+    CHECK(found("\t* 35255: configure.sc, Doc/Makefile.in: if available\n").empty());
+    // A member after `->` or a name after `::`.
+    CHECK(found("    BTW: what is the difference between XIM (the type of ic->core.im)\n").empty());
+    CHECK(found("\trather than thr->ts.team != NULL, and Foo::bar.info\n").empty());
+    // A weak cue does not make a unit or a file a site.
+    CHECK(found("    systemd-pstore from sysinit.target\n    - Move AT_TESTED to testsuite.at.\n").empty());
     // Register flags and a notice file in capitals.
     CHECK(found("    x86: clear RFLAGS.CF and check CR0.PG; see COPYRIGHT.IBM\n").empty());
     // Sites stay: in capitals under a historic TLD or after a cue, and a

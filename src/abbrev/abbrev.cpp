@@ -186,8 +186,10 @@ context read_context(std::string_view before) noexcept {
     context ctx;
     if (before.empty()) return ctx;
     const char c = before.back();
+    // A member after C's `->` or a name after C++'s `::` (`ic->core.im`).
+    const char c0 = before.size() >= 2 ? before[before.size() - 2] : '\0';
     ctx.glued = is_alnum(c) || c == '$' || c == '@' || c == '%' || c == '&' || c == '_' || c == '.' ||
-                c == '\\' || c == '/' || c == '-' || c == '#';
+                c == '\\' || c == '/' || c == '-' || c == '#' || (c == '>' && c0 == '-') || (c == ':' && c0 == ':');
     // Skip spaces and what may stand between a cue and the token:
     // "Website: example.com", "visit (example.com)", "see 'x.org'".
     std::size_t end = before.size();
@@ -318,8 +320,8 @@ bool domain_is_evident(const host_info& h, const site_split& s, const context& c
     // (GOOGLE.COM).
     if (has_upper(tld) && has_lower(h.first)) return false;
     if (h.labels >= 3) return true;
+    if (lex::is_word_tld(tld)) return cue == lex::cue::strong;  // user.email, about.me, it.is
     if (cue != lex::cue::none) return true;
-    if (lex::is_word_tld(tld)) return false;  // user.email, about.me, it.is
 
     // A bare two-label name with a TLD that stands on its own.
     if (has_upper(tld)) {

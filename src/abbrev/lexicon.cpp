@@ -105,7 +105,7 @@ static_assert(sorted_unique(word_tlds));
 constexpr auto file_stems = std::to_array<std::string_view>({
     "AUTHORS", "BUILD", "CHANGES", "CMakeLists", "COPYING", "COPYRIGHT", "ChangeLog", "Dockerfile",
     "GNUmakefile", "HACKING", "INSTALL", "Kconfig", "LICENSE", "Makefile", "NEWS", "README", "THANKS",
-    "TODO",
+    "TODO", "configure", "makefile",
 });
 static_assert(sorted_unique(file_stems));
 
