@@ -806,8 +806,6 @@ bool is_mail_address(std::string_view s) noexcept {
     }
 }
 
-/// Rule "angle reference": the shape of a URL reference (Section 5).
-/// `content` is `s` with the blanks around it.
 /// Whether a segment of the path `s` is three dots or more: an ellipsis
 /// for the names left out (`<X11/...>`, `<docs/.../api/>`). Section 3.3
 /// gives `.` and `..` a meaning; `...` is no name anybody links to.
@@ -820,6 +818,8 @@ bool has_ellipsis_segment(std::string_view s) noexcept {
     return false;
 }
 
+/// Rule "angle reference": the shape of a URL reference (Section 5).
+/// `content` is `s` with the blanks around it.
 bool is_reference_shape(std::string_view content, std::string_view s) noexcept {
     if (starts_with_scheme(s)) return true;
     if (has_blank_on_one_line(content) || has_ellipsis_segment(s)) return false;
