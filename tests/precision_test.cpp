@@ -50,6 +50,23 @@ TEST_CASE("angle brackets holding program text are no wrappers", "[scanner][prec
     CHECK(found("See `the site <https://example.org/docs/>`_.\n") == list{"https://example.org/docs/"});
 }
 
+TEST_CASE("header names and AppArmor includes and declarations and addresses in brackets are no references", "[scanner][precision]") {
+    // Changelogs of glibc, libX11, coreutils and dbus: header names written
+    // without their suffix or with another, and AppArmor's abstractions.
+    CHECK(found("  * debian/rules.d/build.mk: stop deleting <rpcsvc/yppasswd.h> and\n    <rpcsvc/yppasswd.x>.\n")
+              .empty());
+    CHECK(found("\t* systems.h: Removed the include for <sys/types> and now\n").empty());
+    CHECK(found("    Use <X11/XCB> and <X11/Xtrans/transport.c> there\n").empty());
+    CHECK(found("  default in AppArmor's <abstractions/dbus-strict> and\n  <tunables/global>.\n").empty());
+    // CGI.pm's changelog: the XML declaration, named without its `?>`.
+    CHECK(found("   11. The <?xml> directive produced by start_html is now turned off by\n").empty());
+    // An address cut at its end, and an scp target.
+    CHECK(found("\tSubmitted by:\t Kyle VanderBeek <kylev@users.sourceforge.>\n").empty());
+    CHECK(found("Clone <git@github.com:example/repo.git> first.\n").empty());
+    // Appendix C's <?y> and a path under a directory of another name stay.
+    CHECK(found("See <?y> and <docs/sys/types.html>.\n") == list{"?y", "docs/sys/types.html"});
+}
+
 TEST_CASE("a file in a tool's message and an elided path are no references", "[scanner][precision]") {
     // groff's warnings quoted in xz's changelog, a compiler's in a bug
     // report: a line number follows the brackets.

@@ -708,12 +708,20 @@ bool starts_with_scheme(std::string_view s) noexcept {
 }
 
 /// A C or C++ header named as `#include` names it: `stdio.h`, `sys/types.h`,
-/// `boost/asio.hpp`.
+/// `boost/asio.hpp`; or a name under a directory of system headers, which
+/// writers give without its suffix or with another one (`sys/types`,
+/// `X11/XCB`, `rpcsvc/yppasswd.x`), or under AppArmor's, whose profiles
+/// `#include <abstractions/base>` as C does.
 bool is_header_name(std::string_view s) noexcept {
     static constexpr std::string_view suffixes[] = {".h", ".hh", ".hpp", ".hxx", ".h++", ".tcc", ".inl"};
-    return std::any_of(std::begin(suffixes), std::end(suffixes), [s](std::string_view x) {
-        return s.size() > x.size() && detail::ends_with_nocase(s, x);
-    });
+    if (std::any_of(std::begin(suffixes), std::end(suffixes),
+                    [s](std::string_view x) { return s.size() > x.size() && detail::ends_with_nocase(s, x); }))
+        return true;
+    static constexpr std::string_view include_dirs[] = {"abstractions/", "asm/",   "bits/",     "boost/",
+                                                        "linux/",        "netinet/", "rpcsvc/", "sys/",
+                                                        "tunables/",     "X11/"};
+    return std::any_of(std::begin(include_dirs), std::end(include_dirs),
+                       [s](std::string_view d) { return s.size() > d.size() && s.starts_with(d); });
 }
 
 /// Rule "angle code": what a program's text puts in angle brackets. A drive
@@ -763,7 +771,16 @@ bool has_blank_on_one_line(std::string_view content) noexcept {
 bool is_markup(std::string_view s) noexcept {
     const char c = s.front();
     if (c == '!' || c == '%') return true;  // <!-- -->, <!DOCTYPE html>, <![CDATA[, <% %>
-    if (c == '?') return s.size() >= 3 && is_alpha(s[1]) && s.back() == '?';  // <?xml ...?>, not <?y>
+    // <?xml ...?>, and the declarations writers name without the closing
+    // `?` (`the <?xml> directive`, `<?php`); not Appendix C's <?y>.
+    if (c == '?') {
+        if (s.size() >= 3 && is_alpha(s[1]) && s.back() == '?') return true;
+        for (const std::string_view target : {"xml", "php"})
+            if (detail::starts_with_nocase(s.substr(1), target) &&
+                (s.size() == 1 + target.size() || is_space(s[1 + target.size()])))
+                return true;
+        return false;
+    }
     if (c == '/') {
         // `</>` is SGML's empty end tag.
         const std::string_view name = trim_space(s.substr(1));
@@ -823,6 +840,11 @@ bool has_ellipsis_segment(std::string_view s) noexcept {
 bool is_reference_shape(std::string_view content, std::string_view s) noexcept {
     if (starts_with_scheme(s)) return true;
     if (has_blank_on_one_line(content) || has_ellipsis_segment(s)) return false;
+    // An `@` before any `/`: an address written wrong or cut
+    // (`<kylev@users.sourceforge.>`) or an scp target
+    // (`<git@github.com:x/y.git>`), not a path to resolve.
+    if (const std::size_t at = s.find('@'); at != std::string_view::npos && at < std::min(s.find('/'), s.size()))
+        return false;
     const char c = s.front();
     if (c == '/' || c == '?' || c == '#') return true;
     if (s == "." || s == ".." || s.starts_with("./") || s.starts_with("../")) return true;
