@@ -63,8 +63,16 @@ TEST_CASE("header names and AppArmor includes and declarations and addresses in 
     // An address cut at its end, and an scp target.
     CHECK(found("\tSubmitted by:\t Kyle VanderBeek <kylev@users.sourceforge.>\n").empty());
     CHECK(found("Clone <git@github.com:example/repo.git> first.\n").empty());
-    // Appendix C's <?y> and a path under a directory of another name stay.
+    // A reverse-DNS name: a D-Bus service, an address turned around.
+    CHECK(found("the bus name <org.freedesktop.DBus> and <org.gnome.Shell.Extensions>\n").empty());
+    CHECK(found("2008-06-13  Madhusudan Hosaagrahara <com.gmail.hrmadhu>\n").empty());
+    // The argument of an option (parallel_examples(7), gitfaq(7)).
+    CHECK(found("  mkfifo tmpfile.tmx; tmux -S <tmpfile.tms> new-session -s p$PID\n").empty());
+    CHECK(found("           use git rm --cached <file/pattern> and add a pattern to .gitignore\n").empty());
+    // Appendix C's <?y> and a path under a directory of another name stay,
+    // and so do brackets after a dash in prose.
     CHECK(found("See <?y> and <docs/sys/types.html>.\n") == list{"?y", "docs/sys/types.html"});
+    CHECK(found("The manual -- <docs/manual.html> -- explains it.\n") == list{"docs/manual.html"});
 }
 
 TEST_CASE("a file in a tool's message and an elided path are no references", "[scanner][precision]") {

@@ -243,6 +243,9 @@ TEST_CASE("Bare URLs at a line end do not swallow the next line", "[scanner]") {
         {"quoted reply wrapped", "> at http://a.example/one/\n> two/x.html ok", {"http://a.example/one/two/x.html"}},
         {"quoted reply prose", "> at http://a.example/one/\n> but not this", {"http://a.example/one/"}},
         {"different quote depth", "> at http://a.example/one/\n>> two/x.html", {"http://a.example/one/"}},
+        // Oniguruma's changelog: the next entry starts with its date.
+        {"a date after a period", "     see https://bugs.php.net/64769.\n2013/10/21: [impl] remove unused variable.",
+         {"https://bugs.php.net/64769"}},
     });
 }
 

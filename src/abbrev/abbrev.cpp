@@ -270,6 +270,17 @@ std::optional<std::string_view> news_scheme(std::string_view rest) noexcept {
     return std::nullopt;
 }
 
+/// A reverse-DNS name, of a package, an application or a D-Bus service,
+/// starts with a TLD and ends in a word: `com.example.app`,
+/// `com.google.android`, `org.freedesktop.DBus` (but `edu.google.com` and
+/// `net.example.de` are hosts). `first` and `last` are its first and last
+/// labels.
+bool is_reverse_dns_name(std::string_view first, std::string_view last, std::size_t labels) noexcept {
+    const bool root = iequals(first, "com") || iequals(first, "org") || iequals(first, "net") ||
+                      iequals(first, "edu") || iequals(first, "gov") || iequals(first, "io");
+    return labels >= 3 && root && !lex::is_core_tld(last) && last.size() != 2;
+}
+
 /// Rule "domain": is a host with a known TLD, and no service prefix, meant as
 /// a web address? See docs/abbreviations.md for the table this implements.
 bool domain_is_evident(const host_info& h, const site_split& s, const context& ctx) noexcept {
@@ -280,12 +291,7 @@ bool domain_is_evident(const host_info& h, const site_split& s, const context& c
                                  !iequals(h.tld, "biz");
     if (lex::is_code_receiver(h.first) && !member_free_tld) return false;  // self.name, os.path
     if (lex::is_file_stem(h.first)) return false;                              // README.dev, BUILD.gn
-    // A reverse-DNS package name starts with a TLD and ends in a word:
-    // `com.example.app`, `com.google.android` (but `edu.google.com` and
-    // `net.example.de` are hosts).
-    const bool package_root = iequals(h.first, "com") || iequals(h.first, "org") || iequals(h.first, "net") ||
-                              iequals(h.first, "edu") || iequals(h.first, "gov") || iequals(h.first, "io");
-    if (h.labels >= 3 && package_root && !lex::is_core_tld(h.tld) && h.tld.size() != 2) return false;
+    if (is_reverse_dns_name(h.first, h.tld, h.labels)) return false;
     if (h.numeric_below_tld) return false;                                        // 2.0.io, 3.am
     // RFC 3172: `.arpa` holds the zones of the DNS's own machinery
     // (in-addr.arpa, ip6.arpa), no site.
@@ -823,6 +829,13 @@ bool is_mail_address(std::string_view s) noexcept {
     }
 }
 
+/// Whether `s` is labels of letters, digits, `-` and `_` joined by single
+/// dots: a name, without a path, port, query or fragment.
+bool is_dotted_name(std::string_view s) noexcept {
+    if (s.empty() || s.front() == '.' || s.back() == '.' || s.find("..") != std::string_view::npos) return false;
+    return std::all_of(s.begin(), s.end(), [](char c) { return is_alnum(c) || c == '.' || c == '-' || c == '_'; });
+}
+
 /// Whether a segment of the path `s` is three dots or more: an ellipsis
 /// for the names left out (`<X11/...>`, `<docs/.../api/>`). Section 3.3
 /// gives `.` and `..` a meaning; `...` is no name anybody links to.
@@ -840,6 +853,14 @@ bool has_ellipsis_segment(std::string_view s) noexcept {
 bool is_reference_shape(std::string_view content, std::string_view s) noexcept {
     if (starts_with_scheme(s)) return true;
     if (has_blank_on_one_line(content) || has_ellipsis_segment(s)) return false;
+    // A reverse-DNS name names a service or a package, no file to resolve
+    // (`<org.freedesktop.DBus>`, `<com.example.app>`).
+    if (is_dotted_name(s)) {
+        const std::size_t first_dot = s.find('.'), last_dot = s.rfind('.');
+        if (is_reverse_dns_name(s.substr(0, first_dot), s.substr(last_dot + 1),
+                                static_cast<std::size_t>(std::count(s.begin(), s.end(), '.')) + 1))
+            return false;
+    }
     // An `@` before any `/`: an address written wrong or cut
     // (`<kylev@users.sourceforge.>`) or an scp target
     // (`<git@github.com:x/y.git>`), not a path to resolve.

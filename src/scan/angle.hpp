@@ -182,6 +182,11 @@ inline bool holds_program_text(std::string_view before, int after, int then) noe
     const std::string_view field = lexicon::header_field_name(before);
     if (lexicon::is_identifier_header(field) || lexicon::is_trace_header(field)) return true;
     while (!before.empty() && (before.back() == ' ' || before.back() == '\t')) before.remove_suffix(1);
+    // The argument of a command's option names what to put there:
+    // `tmux -S <tmpfile.tms>`, `curl -o <out.html>`, `--config <file.conf>`.
+    std::string_view option = before.substr(before.find_last_of(" \t") + 1);  // the last word
+    if (option.starts_with("--")) option.remove_prefix(1);
+    if (option.size() >= 2 && option[0] == '-' && is_alpha(option[1])) return true;
     for (const std::string_view directive : {"include", "import", "include_next"}) {
         if (!before.ends_with(directive)) continue;
         std::string_view rest = before.substr(0, before.size() - directive.size());

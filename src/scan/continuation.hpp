@@ -77,6 +77,23 @@ inline bool ends_in_file_name(std::string_view u) noexcept {
            std::all_of(extension.begin(), extension.end(), [](char c) { return is_alnum(c); });
 }
 
+/// Whether `word` starts with a date, year first: `2013/10/21`,
+/// `2024-01-05`, `1999.12.31`.
+constexpr bool starts_with_date(std::string_view word) noexcept {
+    std::size_t k = 0;
+    while (k < word.size() && k < 4 && is_digit(word[k])) ++k;
+    if (k != 4 || k >= word.size()) return false;
+    const char sep = word[k];
+    if (sep != '-' && sep != '/' && sep != '.') return false;
+    for (int part = 0; part < 2; ++part) {
+        const std::size_t from = ++k;
+        while (k < word.size() && k - from < 2 && is_digit(word[k])) ++k;
+        if (k == from) return false;
+        if (part == 0 && (k >= word.size() || word[k] != sep)) return false;
+    }
+    return k == word.size() || !is_digit(word[k]);
+}
+
 /// Whether the word ending at t[e] is followed by the word `at` between
 /// blanks: `jdoe at example.edu` spells out an address, and a word that
 /// starts one is no URL's continuation. -1 when the bytes that decide are
@@ -201,8 +218,10 @@ inline continued continuation(scan_window& w, const abbrev_options& abbrev, std:
     if (static_cast<unsigned char>(first) < 0x80 && !is_alnum(first) && first != '/' && first != '~' && first != '%' &&
         first != '_')
         return {};
-    // A new URL on the next line is not a continuation.
-    if (word.find("://") != std::string_view::npos || starts_with_nocase(word, "www.") || starts_with_url_prefix(word))
+    // A new URL on the next line is not a continuation, nor is the date
+    // that starts a changelog's entry (`2013/10/21: [impl] ...`).
+    if (word.find("://") != std::string_view::npos || starts_with_nocase(word, "www.") || starts_with_url_prefix(word) ||
+        starts_with_date(word))
         return {};
     // A word broken by the typesetter: the hyphen is its, not the URL's
     // (`https://argcom‐` + `plete.readthedocs.org/`).
