@@ -69,6 +69,7 @@ TEST_CASE("header names and AppArmor includes and declarations and addresses in 
     // The argument of an option (parallel_examples(7), gitfaq(7)).
     CHECK(found("  mkfifo tmpfile.tmx; tmux -S <tmpfile.tms> new-session -s p$PID\n").empty());
     CHECK(found("           use git rm --cached <file/pattern> and add a pattern to .gitignore\n").empty());
+    CHECK(found("\tadded internal switch '--debug-file <debugfile.txt>', allows to debug\n").empty());
     // Appendix C's <?y> and a path under a directory of another name stay,
     // and so do brackets after a dash in prose.
     CHECK(found("See <?y> and <docs/sys/types.html>.\n") == list{"?y", "docs/sys/types.html"});

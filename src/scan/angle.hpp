@@ -183,8 +183,10 @@ inline bool holds_program_text(std::string_view before, int after, int then) noe
     if (lexicon::is_identifier_header(field) || lexicon::is_trace_header(field)) return true;
     while (!before.empty() && (before.back() == ' ' || before.back() == '\t')) before.remove_suffix(1);
     // The argument of a command's option names what to put there:
-    // `tmux -S <tmpfile.tms>`, `curl -o <out.html>`, `--config <file.conf>`.
+    // `tmux -S <tmpfile.tms>`, `curl -o <out.html>`, `'--debug-file <x.txt>'`.
     std::string_view option = before.substr(before.find_last_of(" \t") + 1);  // the last word
+    while (!option.empty() && std::string_view("'\"`([").find(option.front()) != std::string_view::npos)
+        option.remove_prefix(1);
     if (option.starts_with("--")) option.remove_prefix(1);
     if (option.size() >= 2 && option[0] == '-' && is_alpha(option[1])) return true;
     for (const std::string_view directive : {"include", "import", "include_next"}) {
