@@ -412,6 +412,22 @@ TEST_CASE("reset starts a new input, whatever the last one left", "[scanner]") {
     for (const auto& r : urlsift::scan(text, options)) fresh.push_back(urlsift::test::describe(r));
     for (const auto& r : seen) reused.push_back(urlsift::test::describe(r));
     CHECK(reused == fresh);
+
+    // An input that ended inside a URL cut at the length limit, whose rest
+    // the scanner was skipping: the next input is read from its start.
+    urlsift::scan_options cut;
+    cut.max_url_length = 32;
+    std::vector<std::string> urls;
+    urlsift::scanner c(cut, [&](const found_reference& r) {
+        urls.push_back(r.url);
+        return true;
+    });
+    c.feed("see http://a.example/" + std::string(100, 'x'));
+    urls.clear();
+    c.reset();
+    c.feed("http://b.example/ ok");
+    c.finish();
+    CHECK(urls == std::vector<std::string>{"http://b.example/"});
 }
 
 TEST_CASE("Chunk invariance on generated text", "[scanner]") {
