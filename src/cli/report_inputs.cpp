@@ -73,6 +73,70 @@ private:
     struct sigaction before_ {};
 };
 
+/// References held to be counted together, their strings copied: a long
+/// batch lets report::add start its table lookups ahead of their turn,
+/// where one reference at a time waits on memory for each.
+class reference_batch {
+public:
+    /// Holds `r`, to be counted in input `input`.
+    void add(std::uint64_t input, const found_reference& r, const reference_context& context) {
+        if (size_ == refs_.size()) refs_.emplace_back();
+        held& h = refs_[size_++];
+        h.input = input;
+        h.line = r.line;
+        h.wrapper = r.wrapper;
+        h.form = r.form;
+        h.url = keep(r.url);
+        h.part_kind = keep(context.part_kind);
+        h.anchor_text = keep(context.anchor_text);
+    }
+    std::size_t size() const noexcept { return size_; }
+
+    /// Counts the references held into `into`, in the order they came,
+    /// and empties the batch. `scratch` is the caller's, reused.
+    void count_into(report& into, std::vector<report::pending>& scratch) {
+        const std::string_view text = text_;
+        const auto view = [text](text_at t) { return text.substr(t.at, t.size); };
+        scratch.clear();
+        for (std::size_t i = 0; i < size_; ++i) {
+            const held& h = refs_[i];
+            scratch.push_back({h.input,
+                               {view(h.url), h.line, h.wrapper, h.form},
+                               {.part_kind = view(h.part_kind), .anchor_text = view(h.anchor_text)}});
+        }
+        into.add(scratch);
+        clear();
+    }
+    void clear() noexcept {
+        size_ = 0;
+        text_.clear();
+    }
+
+private:
+    /// Where a string of a held reference is in the batch's text.
+    struct text_at {
+        std::size_t at = 0, size = 0;
+    };
+    /// What report::add reads of a reference, its strings in the text.
+    struct held {
+        std::uint64_t input = 0, line = 0;
+        wrapper_kind wrapper = wrapper_kind::none;
+        reference_form form = reference_form::absolute;
+        text_at url, part_kind, anchor_text;
+    };
+    /// Appends `s` to the text, which the counting reads in order, one
+    /// stream instead of a string a reference.
+    text_at keep(std::string_view s) {
+        const text_at t{text_.size(), s.size()};
+        text_.append(s);
+        return t;
+    }
+
+    std::vector<held> refs_; ///< entries are reused
+    std::string text_;       ///< their strings, back to back
+    std::size_t size_ = 0;   ///< entries of `refs_` in use
+};
+
 /// Counts references into a report on a thread of its own, so that reading
 /// one large input and counting what it holds take two cores: the reader
 /// fills one batch while the counter empties those handed over before it.
@@ -98,62 +162,32 @@ public:
 
     /// Hands `r` over to be counted in input `input` of the report.
     void add(std::uint64_t input, const found_reference& r, const reference_context& context) {
-        batch& b = filling();
-        if (b.size == b.refs.size()) b.refs.emplace_back();
-        pending& p = b.refs[b.size++];
-        p.input = input;
-        p.line = r.line;
-        p.wrapper = r.wrapper;
-        p.form = r.form;
-        p.url = b.keep(r.url);
-        p.part_kind = b.keep(context.part_kind);
-        p.anchor_text = b.keep(context.anchor_text);
-        if (b.size == batch_size) hand_over();
+        reference_batch& b = filling();
+        b.add(input, r, context);
+        if (b.size() == batch_size) hand_over();
     }
 
     /// Returns once every reference handed over is counted: before the
     /// report is read or changed in another way.
     void drain() {
-        if (filling().size > 0) hand_over();
+        if (filling().size() > 0) hand_over();
         std::unique_lock lock(m_);
         changed_.wait(lock, [this] { return counted_ == written_; });
         if (failure_) std::rethrow_exception(failure_);
     }
 
 private:
-    /// Where a string of a pending reference is in its batch's text.
-    struct text_at {
-        std::size_t at = 0, size = 0;
-    };
-    /// What report::add reads of a reference, its strings in the batch's text.
-    struct pending {
-        std::uint64_t input = 0, line = 0;
-        wrapper_kind wrapper = wrapper_kind::none;
-        reference_form form = reference_form::absolute;
-        text_at url, part_kind, anchor_text;
-    };
-    /// References handed over together. A batch is the reader's until it
-    /// is handed over, then the counter's until it is counted; on cache
-    /// lines of its own, so that the two cores do not trade lines of
-    /// neighbouring batches back and forth.
-    struct alignas(64) batch {
-        std::vector<pending> refs; ///< entries are reused
-        std::string text;          ///< their strings, back to back
-        std::size_t size = 0;      ///< entries of `refs` in use
-
-        /// Appends `s` to the text, which the counter reads in order, one
-        /// stream instead of a string a reference.
-        text_at keep(std::string_view s) {
-            const text_at t{text.size(), s.size()};
-            text.append(s);
-            return t;
-        }
-    };
     static constexpr std::size_t batch_size = 2048;
     static constexpr std::size_t ring_size = 8;
+    /// A batch is the reader's until it is handed over, then the
+    /// counter's until it is counted; on cache lines of its own, so that
+    /// the two cores do not trade lines of neighbouring batches back and forth.
+    struct alignas(64) slot {
+        reference_batch batch;
+    };
 
     /// The reader's: the batch it fills.
-    batch& filling() noexcept { return ring_[written_ % ring_size]; }
+    reference_batch& filling() noexcept { return ring_[written_ % ring_size].batch; }
 
     /// Hands the filling batch over, then waits until the next one is free.
     void hand_over() {
@@ -162,10 +196,6 @@ private:
         changed_.notify_all();
         changed_.wait(lock, [this] { return written_ - counted_ < ring_size || failure_; });
         if (failure_) std::rethrow_exception(failure_);
-        lock.unlock();
-        batch& next = filling();
-        next.size = 0;
-        next.text.clear();
     }
 
     void run() {
@@ -173,19 +203,10 @@ private:
         for (;;) {
             changed_.wait(lock, [this] { return counted_ < written_ || done_; });
             if (counted_ == written_) return;
-            const batch& b = ring_[counted_ % ring_size];
+            reference_batch& b = ring_[counted_ % ring_size].batch;
             lock.unlock();
             try {
-                const std::string_view text = b.text;
-                const auto view = [text](text_at t) { return text.substr(t.at, t.size); };
-                refs_.clear();
-                for (std::size_t i = 0; i < b.size; ++i) {
-                    const pending& p = b.refs[i];
-                    refs_.push_back({p.input,
-                                     {view(p.url), p.line, p.wrapper, p.form},
-                                     {.part_kind = view(p.part_kind), .anchor_text = view(p.anchor_text)}});
-                }
-                into_.add(refs_);
+                b.count_into(into_, refs_);
             } catch (...) {
                 const std::lock_guard failed(m_);
                 if (!failure_) failure_ = std::current_exception();
@@ -197,7 +218,7 @@ private:
     }
 
     report& into_;
-    std::array<batch, ring_size> ring_;
+    std::array<slot, ring_size> ring_;
     /// The reader's count of batches handed over, and the counter's of
     /// batches counted; both changed under `m_`. The reader alone changes
     /// `written_`, so it reads it without the lock.
@@ -237,6 +258,7 @@ public:
     void count_on(counting_thread& counter) { counter_ = &counter; }
 
     void read(const std::string& path, report& into) {
+        if (into_ != &into) flush();
         input_ = into.add_input(path);
         into_ = &into;
         bytes_ = 0;
@@ -263,8 +285,15 @@ public:
         finish(bytes_, input_status::read);
     }
 
+    /// Counts the references held back: before the report is read.
+    void flush() {
+        if (held_.size() > 0) held_.count_into(*into_, held_refs_);
+    }
+
 private:
     enum class ending : unsigned char { read, binary, failed };
+    /// References are counted in batches of this many, across inputs.
+    static constexpr std::size_t held_size = 256;
 
     /// Records how the input ended, once every reference in it is counted:
     /// the report changes on one thread at a time.
@@ -351,10 +380,12 @@ private:
 
     /// Counts a reference the resolution stage is done with.
     bool count(const found_reference& r, const reference_context& context = {}) {
-        if (counter_ != nullptr)
+        if (counter_ != nullptr) {
             counter_->add(input_, r, context);
-        else
-            into_->add(input_, r, context);
+        } else {
+            held_.add(input_, r, context);
+            if (held_.size() == held_size) flush();
+        }
         return true;
     }
 
@@ -405,6 +436,9 @@ private:
     std::optional<scanner> scanner_;
     report* into_ = nullptr;
     counting_thread* counter_ = nullptr;
+    /// Without a counter: references not yet counted into `into_`.
+    reference_batch held_;
+    std::vector<report::pending> held_refs_; ///< held_'s, as report::add takes them
     std::uint64_t input_ = 0, bytes_ = 0, line_offset_ = 0;
     std::optional<resolver> record_base_;
     bool in_html_ = false;
@@ -482,6 +516,7 @@ report read_in_turn(input_list& inputs, const read_settings& s, unsigned jobs, r
     std::optional<counting_thread> counter;
     if (jobs > 1) reader.count_on(counter.emplace(r));
     for (std::size_t i = 0; !progress.stop && inputs.wait_beyond(i); ++i) reader.read(inputs.at(i), r);
+    reader.flush();
     return r;
 }
 
@@ -513,6 +548,7 @@ report read_on_workers(input_list& inputs, const read_settings& s, unsigned jobs
                     reader.read(run[i], parts[w]);
                 }
             }
+            reader.flush();
         } catch (...) {
             const std::lock_guard lock(m);
             if (!failure) failure = std::current_exception();
