@@ -163,13 +163,14 @@ struct text_source::impl {
         if (first_text && !input.empty()) {
             first_text = false;
             // A NUL byte marks a binary file, unless a charset was named.
-            const bool has_nul = std::memchr(input.data(), '\0', input.size()) != nullptr;
             if (!options.binary_as_text && binary(input)) {
                 looks_like = wide_charset_of(input);
                 result = ended(text_read::status::binary);
                 return false;
             }
-            if (!has_nul && input.size() >= 2 && is_wide(decoder.name())) looks_like = "8-bit";
+            // Text named UTF-16 or UTF-32 without a NUL byte is 8-bit text.
+            if (input.size() >= 2 && is_wide(decoder.name()) && std::memchr(input.data(), '\0', input.size()) == nullptr)
+                looks_like = "8-bit";
         }
         if (decoder.is_pass_through()) {
             if (consumer(input)) return true;
