@@ -611,9 +611,10 @@ std::optional<abbrev_match> complete_by_kind(std::string_view token, std::string
     // RFC 5321 4.4: the `for` clause of a trace field names the recipient's
     // mailbox; every other name on the line is a relay.
     const bool recipient = address && iequals(ctx.last_word, "for");
-    if (!recipient && (on_trace_line(before, ctx) || on_hosts_table_line(before))) return std::nullopt;
+    const auto on_relay_line = [&] { return !recipient && (on_trace_line(before, ctx) || on_hosts_table_line(before)); };
 
     if (address) {
+        if (on_relay_line()) return std::nullopt;
         if (!enabled(options, abbrev_kind::email)) return std::nullopt;
         // `~a@example.org`: the scanner took the `~` for punctuation, but it
         // is atext of the local part; what is left names another mailbox.
@@ -624,22 +625,25 @@ std::optional<abbrev_match> complete_by_kind(std::string_view token, std::string
         return complete_email(token, ctx);
     }
 
+    // The token's own shape first: most dotted words name no host, and
+    // that is quicker to see than what the line they are on is.
+    const auto site = split_site(token);
+    if (!site || site->host.empty()) return std::nullopt;
+    const bool quad = is_digit(site->host.front()) && is_ipv4(site->host);
+    const auto host = quad ? std::nullopt : check_hostname(site->host);
+    if (!quad && !host) return std::nullopt;
+
+    if (on_relay_line()) return std::nullopt;
     // `List-Id: Debian devel <debian-devel.lists.debian.org>`: a name, not a site.
     if (lex::is_identifier_header(lex::header_field_name(before))) return std::nullopt;
 
-    const auto site = split_site(token);
-    if (!site || site->host.empty()) return std::nullopt;
-
-    if (is_digit(site->host.front()) && is_ipv4(site->host)) {
+    if (quad) {
         // Rule "ipv4": only with a port or a path; a bare quad is as often a
         // version number or a log field, and `/8` is a CIDR prefix length.
         if (!enabled(options, abbrev_kind::ipv4)) return std::nullopt;
         if (site->port.empty() && (site->rest.empty() || is_prefix_length(site->rest))) return std::nullopt;
         return abbrev_match{complete(http_scheme(options), token), abbrev_kind::ipv4};
     }
-
-    const auto host = check_hostname(site->host);
-    if (!host) return std::nullopt;
 
     // Rule "prefix hosts": `www.`, `ftp.`, ... name their service when a
     // registered name follows (`news.com` is a web site, `news.example.org`
