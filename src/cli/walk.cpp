@@ -127,7 +127,12 @@ bool name_selected(const walk_settings& s, std::string_view path, bool operand) 
 
 std::string join(const std::string& dir, const std::string& name) {
     if (dir.empty()) return name;
-    return dir.back() == '/' ? dir + name : dir + '/' + name;
+    std::string path;
+    path.reserve(dir.size() + 1 + name.size());  // one allocation a path, of many thousands
+    path.append(dir);
+    if (dir.back() != '/') path.push_back('/');
+    path.append(name);
+    return path;
 }
 
 /// How many directories the walk keeps open at most, one a level.

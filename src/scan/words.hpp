@@ -126,7 +126,7 @@ inline std::size_t dotted_word_without_site(const scan_window& w, std::size_t a)
         }
         break;
     }
-    const std::string_view last = t.substr(label, k - label);
+    const std::string_view last(t.data() + label, k - label);
     std::size_t e = k;
     while (e < n && is_trailing_ascii(static_cast<unsigned char>(t[e]))) ++e;
     if (e >= n) return npos;
