@@ -469,6 +469,25 @@ TEST_CASE("the TLD table knows the Public Suffix List's top labels", "[abbrev][t
     CHECK(found == all.size());
     CHECK(found_upper == all.size());
     CHECK(found_altered == 0);
+    // Labels of one to three bytes are answered from a bitmap: every one
+    // made of letters and the bytes beside them in ASCII (`@ [ ` {`, which
+    // folding by `| 0x20` must not take for letters) is checked against the list.
+    std::string bytes = "@[`{0-_";
+    for (char c = 'a'; c <= 'z'; ++c) bytes += {c, static_cast<char>(c - 'a' + 'A')};
+    std::size_t short_wrong = 0;
+    const auto check_short = [&](const std::string& label) {
+        std::string lower = label;
+        for (auto& c : lower) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        short_wrong += is_known_tld(label) != std::binary_search(all.begin(), all.end(), lower);
+    };
+    for (const char a : bytes) {
+        check_short({a});
+        for (const char b : bytes) {
+            check_short({a, b});
+            for (const char c : bytes) check_short({a, b, c});
+        }
+    }
+    CHECK(short_wrong == 0);
     // Every Unicode TLD has its A-label beside it: as many xn-- entries as
     // non-ASCII ones.
     const auto non_ascii = std::count_if(all.begin(), all.end(), [](std::string_view s) {

@@ -30,18 +30,20 @@ constexpr folded_set tlds{tld_entries};
 // bit per possible label instead: 26 + 26^2 + 26^3 bits, 2.3 KB.
 constexpr std::size_t short_label_count = 26 + 26 * 26 + 26 * 26 * 26;
 
-/// The bit of a label of one to three letters (any case), or -1.
+/// The bit of a label of one to three letters (any case), or -1: the
+/// labels of one letter come first, then those of two, then of three.
 constexpr long short_label_bit(std::string_view label) noexcept {
-    if (label.empty() || label.size() > 3) return -1;
-    long index = 0, base = 0, span = 1;
-    for (const char c : label) {
-        const char f = fold_ascii(c);
-        if (f < 'a' || f > 'z') return -1;
-        index = index * 26 + (f - 'a');
-        base += span;
-        span *= 26;
+    const std::size_t n = label.size();
+    if (n == 0 || n > 3) return -1;
+    long index = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        // `| 0x20` folds A-Z onto a-z and moves no other byte into a-z.
+        const unsigned letter = static_cast<unsigned>(static_cast<unsigned char>(label[i]) | 0x20U) - 'a';
+        if (letter >= 26) return -1;
+        index = index * 26 + static_cast<long>(letter);
     }
-    return base - 1 + index;
+    constexpr long first_of_length[] = {0, 0, 26, 26 + 26 * 26};
+    return first_of_length[n] + index;
 }
 
 constexpr auto short_tlds = [] {
