@@ -21,6 +21,7 @@
 #include <condition_variable>
 #include <deque>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <span>
 #include <stdexcept>
@@ -340,7 +341,8 @@ private:
         };
         if (whole != nullptr) {
             take(*whole);
-        } else if (const text_read got = source_->read_file(path, take); got.what == text_read::status::failed) {
+        } else if (const text_read got = source_->read_file(path, std::ref(take));  // by reference: no allocation a file
+                   got.what == text_read::status::failed) {
             error = got.error;
             return ending::failed;
         }
@@ -494,7 +496,9 @@ public:
         const std::lock_guard lock(m_);
         return paths_.size();
     }
-    std::string at(std::size_t i) {
+    /// Path `i`: the reference stays valid as the list grows (a deque's
+    /// elements stay where they are when more are added at its end).
+    const std::string& at(std::size_t i) {
         const std::lock_guard lock(m_);
         return paths_.at(i);
     }

@@ -75,14 +75,11 @@ public:
         remember_depth(stop);
         before_punctuation_ = before_punctuation_at(base + stop);
         // The new context: the last bytes before the stop.
+        // In place: once the context has held context_size bytes, no input
+        // costs an allocation here, however short.
         const std::size_t take = std::min(stop, context_size);
-        if (take == context_size) {
-            context_.assign(t.substr(stop - take, take));
-        } else {
-            std::string next = context_.substr(context_.size() - std::min(context_.size(), context_size - take));
-            next.append(t.substr(0, stop));
-            context_ = std::move(next);
-        }
+        context_.erase(0, context_.size() - std::min(context_.size(), context_size - take));
+        context_.append(t.data() + (stop - take), take);
     }
 
     std::size_t size() const noexcept { return t.size(); }
