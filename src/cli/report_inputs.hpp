@@ -31,16 +31,19 @@ struct read_settings {
 
 /// What a run shares with whoever watches it: counters for a progress
 /// line, and a flag that stops it. All lock-free, so that a signal handler
-/// may set `stop`.
+/// may set `stop`. The lister's counters, the readers' and the flag each
+/// have a cache line: the flag is read a few times for every file and
+/// written once, and a line written for every file by another core would
+/// make each of those reads wait.
 struct run_progress {
-    std::atomic<std::uint64_t> inputs_listed{0}; ///< inputs listed so far
-    std::atomic<bool> listed{false};              ///< every input is listed
-    std::atomic<std::uint64_t> inputs_done{0};
+    alignas(64) std::atomic<std::uint64_t> inputs_listed{0}; ///< inputs listed so far
+    std::atomic<bool> listed{false};                          ///< every input is listed
+    alignas(64) std::atomic<std::uint64_t> inputs_done{0};
     std::atomic<std::uint64_t> bytes_scanned{0};
     /// Set to stop the run: each input being read ends where it is (marked
     /// failed, "interrupted"), no other is started, and `aggregate` returns
     /// the report of what was read.
-    std::atomic<bool> stop{false};
+    alignas(64) std::atomic<bool> stop{false};
 };
 
 /// Lists a run's inputs in input order, handing each to `add`, which
