@@ -305,8 +305,10 @@ private:
     /// References are counted in batches of this many, across inputs.
     static constexpr std::size_t held_size = 256;
 
-    /// Records how the input ended, once every reference in it is counted:
-    /// the report changes on one thread at a time.
+    /// Records how the input ended, once the counter has counted every
+    /// reference handed over: the report changes on one thread at a time.
+    /// References held back here are counted later, which leaves what
+    /// this records as it is.
     void finish(std::uint64_t bytes, input_status status, std::string error = {}) {
         if (counter_ != nullptr) counter_->drain();
         into_->finish_input(input_, bytes, status, std::move(error));
