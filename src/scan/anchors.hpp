@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -178,9 +179,12 @@ public:
         block_ = abbrev_ ? find_anchor_block<true>(path_, p_, i, n_, bits_)
                          : find_anchor_block<false>(path_, p_, i, n_, bits_);
         if (bits_ == 0) {
-            // Fewer than 64 bytes are left: their bits one by one.
-            for (std::size_t k = block_; k < n_; ++k)
-                if (abbrev_ ? is_anchor<true>(p_[k]) : is_anchor<false>(p_[k])) bits_ |= std::uint64_t{1} << (k - block_);
+            // Fewer than 64 bytes are left: the same test on a copy of them
+            // padded with NUL bytes, which anchor nothing.
+            unsigned char tail[64] = {};
+            std::memcpy(tail, p_ + block_, n_ - block_);
+            if (abbrev_) find_anchor_block<true>(path_, tail, 0, sizeof tail, bits_);
+            else find_anchor_block<false>(path_, tail, 0, sizeof tail, bits_);
             if (bits_ == 0) return n_;
         }
         return block_ + static_cast<std::size_t>(__builtin_ctzll(bits_));
