@@ -490,8 +490,9 @@ public:
     /// Takes the next run: up to `most` of the paths listed and not taken
     /// (all the more when the list is closed, for balance), waiting for the
     /// listing when they are all taken. Gives the index of the first, and
-    /// copies of the paths; none at the end of the list.
-    std::size_t take(std::size_t jobs, std::vector<std::string>& run) {
+    /// the paths (which stay where they are, as at() says); none at the end
+    /// of the list.
+    std::size_t take(std::size_t jobs, std::vector<const std::string*>& run) {
         run.clear();
         std::unique_lock lock(m_);
         grew_.wait(lock, [&] { return paths_.size() > taken_ || closed_; });
@@ -500,7 +501,7 @@ public:
         const std::size_t most =
             closed_ ? std::clamp<std::size_t>(paths_.size() / (jobs * 8), 1, 64) : std::size_t{64};
         const std::size_t first = taken_;
-        while (taken_ < paths_.size() && run.size() < most) run.push_back(paths_[taken_++]);
+        while (taken_ < paths_.size() && run.size() < most) run.push_back(&paths_[taken_++]);
         return first;
     }
     std::size_t size() {
@@ -559,13 +560,13 @@ report read_on_workers(input_list& inputs, const read_settings& s, unsigned jobs
         std::vector<std::uint64_t> mine;
         try {
             input_reader reader(s, progress);
-            std::vector<std::string> run;
+            std::vector<const std::string*> run;
             while (!stop && !progress.stop) {
                 const std::size_t first = inputs.take(jobs, run);
                 if (run.empty()) break;
                 for (std::size_t i = 0; i < run.size() && !progress.stop; ++i) {
                     mine.push_back(first + i);
-                    reader.read(run[i], parts[w]);
+                    reader.read(*run[i], parts[w]);
                 }
             }
             reader.flush();
