@@ -335,6 +335,15 @@ TEST_CASE("names in code are no sites: members set or compared, constants, DNS z
           list{"http://www.example.org", "http://example.org/x"});
 }
 
+TEST_CASE("Latin et al. without its space is no site", "[scanner][precision]") {
+    // Changelogs of gdb and libksba in /usr/share/doc.
+    CHECK(found("Do not use strsave(), instead use xstrdup() et.al.\n").empty());
+    CHECK(found("\t* m4/gcov.m4: new file. Boilerplate for locating gcov et.al.\n").empty());
+    CHECK(found("better LR/MS handling for fatboy.wav et.al., this is not\n").empty());
+    // A path makes it an address again.
+    CHECK(found("See et.al/papers for the list.\n") == list{"http://et.al/papers"});
+}
+
 TEST_CASE("file names whose extension is a TLD are no sites", "[scanner][precision]") {
     // Changelogs and manuals in /usr/share/doc and section 5 and 8 pages.
     CHECK(found("      when linux.cf is parsed.)\n    - vmlinux.lds: Ensure that const vars\n").empty());

@@ -296,6 +296,10 @@ bool domain_is_evident(const host_info& h, const site_split& s, const context& c
     // RFC 3172: `.arpa` holds the zones of the DNS's own machinery
     // (in-addr.arpa, ip6.arpa), no site.
     if (iequals(h.tld, "arpa")) return false;
+    // "et al." with its space left out (`xstrdup() et.al.`): Latin for "and
+    // others", not a name under Albania's TLD.
+    if (h.labels == 2 && iequals(h.first, "et") && iequals(h.tld, "al") && s.port.empty() && s.rest.empty())
+        return false;
 
     const std::string_view tld = h.tld;
     const bool has_path = !s.rest.empty() && s.rest.front() == '/';
