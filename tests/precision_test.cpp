@@ -335,6 +335,22 @@ TEST_CASE("names in code are no sites: members set or compared, constants, DNS z
           list{"http://www.example.org", "http://example.org/x"});
 }
 
+TEST_CASE("the files a change log entry lists are no sites", "[scanner][precision]") {
+    // GNU ChangeLogs of gdb and gcc (Ada) in /usr/share/doc.
+    CHECK(found("\t* make-all.com: Remove.\n").empty());
+    CHECK(found("\t* setup.com (mpw): Remove unused directive.\n").empty());
+    CHECK(found("\t* sinfo.ads, einfo.ads, restrict.ads: Minor reformatting.\n").empty());
+    CHECK(found("  * apt.postgresql.org.sh: Support Debian trixie.\n").empty());
+    // Not a list: no indentation, prose after the bullet, a path, a
+    // service prefix, or a line start out of sight.
+    CHECK(found("* example.org: the project's site\n") == list{"http://example.org"});
+    CHECK(found("\t* Moved to example.org: see there.\n") == list{"http://example.org"});
+    CHECK(found("\t* example.org/docs: moved\n") == list{"http://example.org/docs"});
+    CHECK(found("\t* www.example.org: moved\n") == list{"http://www.example.org"});
+    CHECK(found("\t* a.c, b.c, c.c, d.c, e.c, f.c, g.c, h.c, i.c, j.c, k.c, l.c, m.c, example.org: x\n") ==
+          list{"http://example.org"});
+}
+
 TEST_CASE("Latin et al. without its space is no site", "[scanner][precision]") {
     // Changelogs of gdb and libksba in /usr/share/doc.
     CHECK(found("Do not use strsave(), instead use xstrdup() et.al.\n").empty());

@@ -243,6 +243,21 @@ TEST_CASE("the relative-links sample rewrites to its expected form", "[rewriter]
     CHECK(rewrite_chunked(input, options, {1, 100, 101, 777, 1200}) == expected);
 }
 
+TEST_CASE("regression: a change log's file list stays a list once a name in it is rewritten", "[rewriter][regression]") {
+    // `foo.com` names a file in the entry; `example.org/x` before it is
+    // completed, and a second pass must still read the list as one.
+    for (const bool angle_style : {false, true}) {
+        rewrite_options options;
+        options.angle_style = angle_style;
+        const std::string text = "\t* example.org/x, foo.com: Update.\n";
+        const std::string once = rewrite(text, options);
+        CHECK(once != text);
+        CHECK(once.find("foo.com: Update.") != std::string::npos);
+        CHECK(once.find("http://foo.com") == std::string::npos);
+        CHECK(rewrite(once, options) == once);
+    }
+}
+
 TEST_CASE("regression: --style angle leaves a URL glued to a word unwrapped", "[rewriter][regression]") {
     // The scanner reads `fhttp://aq/` as `http://aq/`; a `<` put before it
     // would split the word and change how the text reads on a second pass.

@@ -346,6 +346,32 @@ inline int followed_by_assignment(const scan_window& w, std::uint64_t end) noexc
     return w.byte_at(k) == '=' ? 1 : 0;
 }
 
+/// Does the name ending at absolute `end`, whose line starts with
+/// `before`, stand in the file list of a change log entry (GNU Coding
+/// Standards, "Style of Change Logs"): an indented `* `, then names joined
+/// by `, `, each ended by `,`, `:` or ` (`? `\t* make-all.com: Remove.`,
+/// `\t* sinfo.ads, einfo.ads: ...`, `\t* setup.com (mpw): ...` name files
+/// (a VMS command file, Ada specs), not sites. -1 when the bytes that
+/// decide are not fed yet.
+inline int names_changelog_file(const scan_window& w, std::string_view before, std::uint64_t end) noexcept {
+    // A whole line's start only: before_on_line stops at context_size bytes.
+    if (before.size() >= context_size) return 0;
+    std::size_t i = 0;
+    while (i < before.size() && (before[i] == ' ' || before[i] == '\t')) ++i;
+    if (i == 0 || before.substr(i, 2) != "* ") return 0;
+    // The names before this one in the same list: any word but a blank or
+    // a comma, so that a name the rewriter completed before this one
+    // (`http://x.org/a`, `<http://x.org/a>`) leaves the list a list.
+    for (i += 2; i < before.size(); i += 2) {
+        const std::size_t name = i;
+        while (i < before.size() && before[i] != ' ' && before[i] != '\t' && before[i] != ',') ++i;
+        if (i == name || before.substr(i, 2) != ", ") return 0;
+    }
+    if (end + 1 >= w.end_offset() && !w.at_end) return -1;
+    const int next = w.byte_at(end);
+    return next == ':' || next == ',' || (next == ' ' && w.byte_at(end + 1) == '(') ? 1 : 0;
+}
+
 /// Is the text from absolute `from` to `to` quoted as a value: `"x"`,
 /// `'x'`, `` `x' ``, `“x”` or `‘x’` with nothing between the marks and it?
 inline bool quoted_as_value(const scan_window& w, std::uint64_t from, std::uint64_t to) noexcept {
@@ -377,9 +403,12 @@ inline emitted emit_bare(scan_parts& p) {
         // (`("monet.example.com")`), not a link. A path (`'foo.club/wat'`)
         // or a service prefix (`"www.w3.org"`) still makes a site, and a
         // quoted address is still written to (`"bug-wget@gnu.org"`).
-        if (match->kind == abbrev_kind::domain && cleaned.find_first_of(":/?#") == std::string::npos &&
-            quoted_as_value(w, c.pieces.front().offset, c.end()))
-            return emitted::none;
+        if (match->kind == abbrev_kind::domain && cleaned.find_first_of(":/?#") == std::string::npos) {
+            if (quoted_as_value(w, c.pieces.front().offset, c.end())) return emitted::none;
+            const std::string_view before = w.before_on_line(w.index_of(c.pieces.front().offset));
+            if (const int listed = names_changelog_file(w, before, c.end()); listed != 0)
+                return listed < 0 ? emitted::need_more : emitted::none;
+        }
         if (match->kind != abbrev_kind::email && p.out.names_recent_url(w, cleaned, c.pieces.front().offset))
             return emitted::none;
     } else if (c.form == reference_form::relative) {
