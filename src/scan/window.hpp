@@ -74,8 +74,8 @@ public:
         advance_lines(stop);
         remember_depth(stop);
         before_punctuation_ = before_punctuation_at(base + stop);
-        // The new context: the last bytes before the stop.
-        // In place: once the context has held context_size bytes, no input
+        // The new context: the last bytes before the stop, cut and filled
+        // in place, so that once it has held context_size bytes no input
         // costs an allocation here, however short.
         const std::size_t take = std::min(stop, context_size);
         context_.erase(0, context_.size() - std::min(context_.size(), context_size - take));
