@@ -395,7 +395,10 @@ inline emitted emit_bare(scan_parts& p) {
         // Appendix F candidates hold a `.` or `@` once trailing punctuation is gone.
         if (!has_dot_or_at(cleaned)) return emitted::none;
         if (ends_typeset_word(w, c.pieces.front().offset)) return emitted::none;
-        match = complete_abbreviated(cleaned, w.before_on_line(w.index_of(c.pieces.front().offset)), p.opt.abbrev);
+        // A view of the window's buffer, valid until the next call of before():
+        // nothing below makes one.
+        const std::string_view before = w.before_on_line(w.index_of(c.pieces.front().offset));
+        match = complete_abbreviated(cleaned, before, p.opt.abbrev);
         if (!match) return emitted::none;
         if (const int assigned = followed_by_assignment(w, c.end()); assigned != 0)
             return assigned < 0 ? emitted::need_more : emitted::none;
@@ -405,7 +408,6 @@ inline emitted emit_bare(scan_parts& p) {
         // quoted address is still written to (`"bug-wget@gnu.org"`).
         if (match->kind == abbrev_kind::domain && cleaned.find_first_of(":/?#") == std::string::npos) {
             if (quoted_as_value(w, c.pieces.front().offset, c.end())) return emitted::none;
-            const std::string_view before = w.before_on_line(w.index_of(c.pieces.front().offset));
             if (const int listed = names_changelog_file(w, before, c.end()); listed != 0)
                 return listed < 0 ? emitted::need_more : emitted::none;
         }
