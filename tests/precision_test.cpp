@@ -341,12 +341,17 @@ TEST_CASE("the files a change log entry lists are no sites", "[scanner][precisio
     CHECK(found("\t* setup.com (mpw): Remove unused directive.\n").empty());
     CHECK(found("\t* sinfo.ads, einfo.ads, restrict.ads: Minor reformatting.\n").empty());
     CHECK(found("  * apt.postgresql.org.sh: Support Debian trixie.\n").empty());
-    // Not a list: no indentation, prose after the bullet, a path, a
-    // service prefix, or a line start out of sight.
+    // A path in the list is a file's too: a directory named like a host
+    // (glibc's Debian changelog, gcc's testsuite).
+    CHECK(found("  * debian/debhelper.in/libc.postinst, script.in/nsscheck.sh: Look for\n").empty());
+    CHECK(found("  * debhelper.in/libc.lintian-overrides, debhelper.in/libc.lintian-overrides,\n").empty());
+    CHECK(found("\t* gcc.target/i386/pr87930.c: Move to ...\n").empty());
+    // Not a list: no indentation, prose after the bullet, a service
+    // prefix, or a line start out of sight.
     CHECK(found("* example.org: the project's site\n") == list{"http://example.org"});
     CHECK(found("\t* Moved to example.org: see there.\n") == list{"http://example.org"});
-    CHECK(found("\t* example.org/docs: moved\n") == list{"http://example.org/docs"});
     CHECK(found("\t* www.example.org: moved\n") == list{"http://www.example.org"});
+    CHECK(found("\t* www.example.org/docs: moved\n") == list{"http://www.example.org/docs"});
     CHECK(found("\t* a.c, b.c, c.c, d.c, e.c, f.c, g.c, h.c, i.c, j.c, k.c, l.c, m.c, example.org: x\n") ==
           list{"http://example.org"});
 }

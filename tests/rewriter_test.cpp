@@ -244,12 +244,13 @@ TEST_CASE("the relative-links sample rewrites to its expected form", "[rewriter]
 }
 
 TEST_CASE("regression: a change log's file list stays a list once a name in it is rewritten", "[rewriter][regression]") {
-    // `foo.com` names a file in the entry; `example.org/x` before it is
-    // completed, and a second pass must still read the list as one.
+    // `foo.com` names a file in the entry; `www.example.org/x` before it
+    // (a service prefix) is completed, and a second pass must still read
+    // the list as one.
     for (const bool angle_style : {false, true}) {
         rewrite_options options;
         options.angle_style = angle_style;
-        const std::string text = "\t* example.org/x, foo.com: Update.\n";
+        const std::string text = "\t* www.example.org/x, foo.com: Update.\n";
         const std::string once = rewrite(text, options);
         CHECK(once != text);
         CHECK(once.find("foo.com: Update.") != std::string::npos);

@@ -408,9 +408,10 @@ inline emitted emit_bare(scan_parts& p) {
         // quoted address is still written to (`"bug-wget@gnu.org"`).
         if (match->kind == abbrev_kind::domain && cleaned.find_first_of(":/?#") == std::string::npos) {
             if (quoted_as_value(w, c.pieces.front().offset, c.end())) return emitted::none;
+        }
+        if (match->kind == abbrev_kind::domain)
             if (const int listed = names_changelog_file(w, before, c.end()); listed != 0)
                 return listed < 0 ? emitted::need_more : emitted::none;
-        }
         if (match->kind != abbrev_kind::email && p.out.names_recent_url(w, cleaned, c.pieces.front().offset))
             return emitted::none;
     } else if (c.form == reference_form::relative) {
