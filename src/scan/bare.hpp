@@ -350,9 +350,10 @@ inline int followed_by_assignment(const scan_window& w, std::uint64_t end) noexc
 /// `before`, stand in the file list of a change log entry (GNU Coding
 /// Standards, "Style of Change Logs"): an indented `* `, then names joined
 /// by `, `, each ended by `,`, `:` or ` (`? `\t* make-all.com: Remove.`,
-/// `\t* sinfo.ads, einfo.ads: ...`, `\t* setup.com (mpw): ...` name files
-/// (a VMS command file, Ada specs), not sites. -1 when the bytes that
-/// decide are not fed yet.
+/// `\t* sinfo.ads, einfo.ads: ...`, `\t* setup.com (mpw): ...`,
+/// `  * debhelper.in/libc.install:` name files (a VMS command file, Ada
+/// specs, a file under a directory named like a host), not sites. -1 when
+/// the bytes that decide are not fed yet.
 inline int names_changelog_file(const scan_window& w, std::string_view before, std::uint64_t end) noexcept {
     // A whole line's start only: before_on_line stops at context_size bytes.
     if (before.size() >= context_size) return 0;
@@ -402,16 +403,19 @@ inline emitted emit_bare(scan_parts& p) {
         if (!match) return emitted::none;
         if (const int assigned = followed_by_assignment(w, c.end()); assigned != 0)
             return assigned < 0 ? emitted::need_more : emitted::none;
-        // A host name alone in quotes is a value under discussion
-        // (`("monet.example.com")`), not a link. A path (`'foo.club/wat'`)
-        // or a service prefix (`"www.w3.org"`) still makes a site, and a
-        // quoted address is still written to (`"bug-wget@gnu.org"`).
-        if (match->kind == abbrev_kind::domain && cleaned.find_first_of(":/?#") == std::string::npos) {
-            if (quoted_as_value(w, c.pieces.front().offset, c.end())) return emitted::none;
-        }
-        if (match->kind == abbrev_kind::domain)
+        if (match->kind == abbrev_kind::domain) {
+            // A host name alone in quotes is a value under discussion
+            // (`("monet.example.com")`), not a link. A path
+            // (`'foo.club/wat'`) or a service prefix (`"www.w3.org"`) still
+            // makes a site, and a quoted address is still written to
+            // (`"bug-wget@gnu.org"`).
+            if (cleaned.find_first_of(":/?#") == std::string::npos &&
+                quoted_as_value(w, c.pieces.front().offset, c.end()))
+                return emitted::none;
+            // In a change log's file list, with a path or not, a file.
             if (const int listed = names_changelog_file(w, before, c.end()); listed != 0)
                 return listed < 0 ? emitted::need_more : emitted::none;
+        }
         if (match->kind != abbrev_kind::email && p.out.names_recent_url(w, cleaned, c.pieces.front().offset))
             return emitted::none;
     } else if (c.form == reference_form::relative) {
