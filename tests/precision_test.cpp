@@ -395,10 +395,22 @@ TEST_CASE("a host name in quotes is a value, not a site", "[scanner][precision]"
     CHECK(found("       The  domain  part (\"monet.example.com\") is a mail-accepting domain.  It\n").empty());
     CHECK(found("    machines \u201Cshop.capricorn.com\u201D, \u2018feckless.capricorn.com\u2019, etc.\n").empty());
     CHECK(found("    The 'backzone' and `zone.tab' files did not agree\n").empty());
-    // A path, a service prefix or an address in quotes is still a link.
+    // Marked as code: Markdown and reStructuredText in Python's and git's
+    // NEWS, Node's API docs (git configuration, a module, a property).
+    CHECK(found("  `safe.directory` to override this behaviour, or use '*' to declare\n").empty());
+    CHECK(found("- Patch vendored html5lib, to prefer using `collections.abc` where possible.\n").empty());
+    CHECK(found("  documentation, mostly replacing outdated references to ``dateutil.tz``.\n").empty());
+    CHECK(found("- bpo-37212: :func:`unittest.mock.call` now preserves the order of keyword\n").empty());
+    CHECK(found("   \"desc\": \"e.g. `example.com`\"\n").empty());
+    // A path, a service prefix or an address in quotes is still a link;
+    // so is a host with one mark on one side only.
     CHECK(found("A link in 'singlequote.club/wat' extra fluff\n") == list{"http://singlequote.club/wat"});
     CHECK(found("The archive is \"www.ijg.org\".\n") == list{"http://www.ijg.org"});
     CHECK(found("please report any bugs to \"bug-wget@gnu.org\".\n") == list{"mailto:bug-wget@gnu.org"});
+    CHECK(found("Alternatively, send patches to `freetype-devel@nongnu.org`\n") ==
+          list{"mailto:freetype-devel@nongnu.org"});
+    CHECK(found("see `www.gnu.org` and `example.org/docs`\n") == list{"http://www.gnu.org", "http://example.org/docs"});
+    CHECK(found("the site `example.org and more`\n") == list{"http://example.org"});
 }
 
 TEST_CASE("a URL's site or path named again after it is no new link", "[scanner][precision]") {

@@ -375,9 +375,11 @@ inline int names_changelog_file(const scan_window& w, std::string_view before, s
 
 /// Is the text from absolute `from` to `to` quoted as a value: `"x"`,
 /// `'x'`, `` `x' ``, `“x”` or `‘x’` with nothing between the marks and it?
+/// Or marked as code: `` `x` `` (Markdown's code span; reStructuredText's
+/// ``` ``x`` ``` and `` :func:`x` `` end with the same marks).
 inline bool quoted_as_value(const scan_window& w, std::uint64_t from, std::uint64_t to) noexcept {
     constexpr std::pair<std::string_view, std::string_view> pairs[] = {
-        {"\"", "\""}, {"'", "'"}, {"`", "'"}, {"\u201C", "\u201D"}, {"\u2018", "\u2019"},
+        {"\"", "\""}, {"'", "'"}, {"`", "'"}, {"`", "`"}, {"\u201C", "\u201D"}, {"\u2018", "\u2019"},
     };
     for (const auto& [open, close] : pairs)
         if (from >= open.size() && w.bytes_are(from - open.size(), open) && w.bytes_are(to, close)) return true;
