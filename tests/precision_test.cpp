@@ -356,6 +356,32 @@ TEST_CASE("the files a change log entry lists are no sites", "[scanner][precisio
           list{"http://example.org"});
 }
 
+TEST_CASE("the files a diffstat lists are no sites", "[scanner][precision]") {
+    // fribidi's changelog in /usr/share/doc: git's diffstat of a commit.
+    CHECK(found(" gen.tab/packtab.c | 34 +++++++++++++++++-----------------\n").empty());
+    CHECK(found(" gen.tab/unidata/BidiBrackets.txt               |   6 +-\n").empty());
+    CHECK(found(" notes.org | 318\n").empty());
+    CHECK(found(" docs/example.org/logo | Bin 0 -> 1234 bytes\n").empty());
+    // Not a diffstat: at the margin (a table row), prose before the name,
+    // no count after the bar, or padding wider than a line's context.
+    CHECK(found("example.org/y | 3 |\n") == list{"http://example.org/y"});
+    CHECK(found(" see example.org/x | 3\n") == list{"http://example.org/x"});
+    CHECK(found(" example.org/x | here\n") == list{"http://example.org/x"});
+    CHECK(found(" example.org/x " + std::string(70, ' ') + "| 3 +\n") == list{"http://example.org/x"});
+    // A service prefix is judged as usual.
+    CHECK(found(" www.example.org/index.html | 2 +-\n") == list{"http://www.example.org/index.html"});
+}
+
+TEST_CASE("the file a DejaGnu log names after a result is no site", "[scanner][precision]") {
+    // gdb's check.log in /usr/share/doc: every test's result, then its file.
+    CHECK(found("PASS: gdb.tui/basic.exp: set pagination off\n").empty());
+    CHECK(found("PASS: gdb.cp/classes.exp: print bar.st\n").empty());
+    CHECK(found("XFAIL: gdb.base/foo.exp: x\nUNSUPPORTED: gdb.tui/new-layout.exp: y\n").empty());
+    // In capitals only, and only at the line's start.
+    CHECK(found("Pass: see example.org/x now\n") == list{"http://example.org/x"});
+    CHECK(found("it did PASS: example.org/x\n") == list{"http://example.org/x"});
+}
+
 TEST_CASE("Latin et al. without its space is no site", "[scanner][precision]") {
     // Changelogs of gdb and libksba in /usr/share/doc.
     CHECK(found("Do not use strsave(), instead use xstrdup() et.al.\n").empty());

@@ -670,6 +670,9 @@ std::optional<abbrev_match> complete_by_kind(std::string_view token, std::string
 
     if (!enabled(options, abbrev_kind::domain)) return std::nullopt;
     if (is_spelled_out_address(before, ctx)) return std::nullopt;
+    // A DejaGnu log names each test's file after its result:
+    // `PASS: gdb.tui/basic.exp: set pagination off` (gdb's check.log).
+    if (lex::is_test_result(lex::header_field_name(before))) return std::nullopt;
     // `irc.libera.chat`, `keys.openpgp.org`, `smtp.example.org`: a host
     // named for a service that is not the web, which `http://` would not reach.
     if (host->labels >= 3 && lex::is_non_web_service(host->first) && lex::cue_strength(ctx.last_word) != lex::cue::strong)

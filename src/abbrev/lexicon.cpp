@@ -109,6 +109,15 @@ constexpr auto file_stems = std::to_array<std::string_view>({
 });
 static_assert(sorted_unique(file_stems));
 
+// The results a DejaGnu test log gives each test, as it writes them at a
+// line's start before the test's file (`PASS: gdb.tui/basic.exp: ...`):
+// POSIX 1003.3's, DejaGnu's known-failure ones, and gdb's DUPLICATE and
+// PATH. Compared as written: in capitals.
+constexpr auto test_results = std::to_array<std::string_view>({
+    "DUPLICATE", "FAIL", "KFAIL", "KPASS", "PASS", "PATH", "UNRESOLVED", "UNSUPPORTED", "UNTESTED", "XFAIL", "XPASS",
+});
+static_assert(sorted_unique(test_results));
+
 constexpr auto core_tlds = std::to_array<std::string_view>({
     "biz", "com", "edu", "gov", "info", "int", "mil", "net", "org",
 });
@@ -225,6 +234,9 @@ bool is_word_tld(std::string_view label) noexcept { return contains_folded<word_
 bool is_core_tld(std::string_view label) noexcept { return contains_folded<core_tlds>(label); }
 bool is_file_stem(std::string_view label) noexcept {
     return std::binary_search(file_stems.begin(), file_stems.end(), label);
+}
+bool is_test_result(std::string_view name) noexcept {
+    return std::binary_search(test_results.begin(), test_results.end(), name);
 }
 bool is_code_receiver(std::string_view label) noexcept { return contains_folded<code_receivers>(label); }
 bool is_generic_sld(std::string_view label) noexcept { return contains_folded<generic_slds>(label); }

@@ -25,6 +25,11 @@ bool is_core_tld(std::string_view label) noexcept;
 /// `Makefile`, `COPYRIGHT`, ...): the start of a file name, not a host.
 bool is_file_stem(std::string_view label) noexcept;
 
+/// A test's result as a DejaGnu log writes it at a line's start, in
+/// capitals (`PASS`, `FAIL`, `XFAIL`, `UNSUPPORTED`, ...): the file named
+/// after it is the test's.
+bool is_test_result(std::string_view name) noexcept;
+
 /// A first label that names an object in code rather than a host
 /// (`self`, `this`, `obj`, `os`, `std`, `user`, `window`, ...).
 bool is_code_receiver(std::string_view label) noexcept;

@@ -373,6 +373,34 @@ inline int names_changelog_file(const scan_window& w, std::string_view before, s
     return next == ':' || next == ',' || (next == ' ' && w.byte_at(end + 1) == '(') ? 1 : 0;
 }
 
+/// Does the name ending at absolute `end`, alone after blanks at its
+/// line's start (`before`, at least one), stand in a diffstat (`git diff --stat`,
+/// diffstat(1)): blanks that pad it to the longest name's width, `|`,
+/// blanks, then a count of lines changed or `Bin` for a binary file?
+/// ` gen.tab/packtab.c | 34 +++++-----` names a file (fribidi's changelog).
+/// -1 when the bytes that decide are not fed yet.
+inline int names_diffstat_file(const scan_window& w, std::string_view before, std::uint64_t end) noexcept {
+    // Indented: a table row at the margin (`example.org | 3 |`) is no diffstat.
+    if (before.empty() || before.size() >= context_size) return 0;
+    for (const char ch : before)
+        if (ch != ' ' && ch != '\t') return 0;
+    std::uint64_t k = end;
+    const auto skip_spaces = [&](std::uint64_t most) {
+        const std::uint64_t from = k;
+        while (k - from < most && w.byte_at(k) == ' ') ++k;
+        return k - from;
+    };
+    const auto unseen = [&](std::uint64_t at) { return at >= w.end_offset() && !w.at_end; };
+    if (skip_spaces(context_size) == 0 || w.byte_at(k) != '|') return unseen(k) ? -1 : 0;
+    ++k;
+    if (skip_spaces(8) == 0) return unseen(k) ? -1 : 0;
+    const int first = w.byte_at(k);
+    if (first >= '0' && first <= '9') return 1;
+    if (first != 'B') return unseen(k) ? -1 : 0;
+    if (unseen(k + 2)) return -1;
+    return w.bytes_are(k, "Bin") ? 1 : 0;
+}
+
 /// Is the text from absolute `from` to `to` quoted as a value: `"x"`,
 /// `'x'`, `` `x' ``, `“x”` or `‘x’` with nothing between the marks and it?
 /// Or marked as code: `` `x` `` (Markdown's code span; reStructuredText's
@@ -414,8 +442,11 @@ inline emitted emit_bare(scan_parts& p) {
             if (cleaned.find_first_of(":/?#") == std::string::npos &&
                 quoted_as_value(w, c.pieces.front().offset, c.end()))
                 return emitted::none;
-            // In a change log's file list, with a path or not, a file.
+            // In a change log's file list or a diffstat, with a path or
+            // not, a file.
             if (const int listed = names_changelog_file(w, before, c.end()); listed != 0)
+                return listed < 0 ? emitted::need_more : emitted::none;
+            if (const int listed = names_diffstat_file(w, before, c.end()); listed != 0)
                 return listed < 0 ? emitted::need_more : emitted::none;
         }
         if (match->kind != abbrev_kind::email && p.out.names_recent_url(w, cleaned, c.pieces.front().offset))
