@@ -328,6 +328,9 @@ TEST_CASE("names in code are no sites: members set or compared, constants, DNS z
     CHECK(found("my %hosts = ('db.example.org' => 1);\nif (host.example.org != peer)\n").empty());
     // resolver(5): zones of the DNS itself.
     CHECK(found("       reverse IPv6 lookups are made in the ip6.arpa zone, IPv4 ones in in-addr.arpa.\n").empty());
+    // resolver(3): the zone the reverse lookups used before RFC 3152.
+    CHECK(found("              Use ip6.arpa zone in IPv6 reverse  lookup  instead  of  ip6.int,\n").empty());
+    CHECK(found("see www.ip6.int/ and itu.int\n") == list{"http://www.ip6.int/", "http://itu.int"});
     // A site before an `=` on the next line, or in capitals, stays one.
     CHECK(found("Visit example.org\n= Changes in 2.0 =\nand GOOGLE.COM today.\n") ==
           list{"http://example.org", "http://GOOGLE.COM"});
@@ -394,6 +397,8 @@ TEST_CASE("Latin et al. without its space is no site", "[scanner][precision]") {
 TEST_CASE("file names whose extension is a TLD are no sites", "[scanner][precision]") {
     // Changelogs and manuals in /usr/share/doc and section 5 and 8 pages.
     CHECK(found("      when linux.cf is parsed.)\n    - vmlinux.lds: Ensure that const vars\n").empty());
+    // cmake-generators(7): Ninja's build files.
+    CHECK(found("       Generates build.ninja files.\n       ninja -f build-Release.ninja generated\n").empty());
     CHECK(found("\tattribute names in mpfr.h (see README.dev).\n").empty());
     CHECK(found("    - Regenerate xnn BUILD.gn\n\t* HACKING, Makefile.MSVC, Makefile.am.global, Makefile.unix,\n").empty());
     CHECK(found("        * systemd.network files gained a [Network] RouteTable= option\n").empty());

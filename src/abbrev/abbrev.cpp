@@ -294,8 +294,10 @@ bool domain_is_evident(const host_info& h, const site_split& s, const context& c
     if (is_reverse_dns_name(h.first, h.tld, h.labels)) return false;
     if (h.numeric_below_tld) return false;                                        // 2.0.io, 3.am
     // RFC 3172: `.arpa` holds the zones of the DNS's own machinery
-    // (in-addr.arpa, ip6.arpa), no site.
+    // (in-addr.arpa, ip6.arpa), no site; so did `ip6.int` for IPv6
+    // until RFC 3152 moved it (resolver(3), RES_NOIP6DOTINT).
     if (iequals(h.tld, "arpa")) return false;
+    if (h.labels == 2 && iequals(h.first, "ip6") && iequals(h.tld, "int")) return false;
     // "et al." with its space left out (`xstrdup() et.al.`): Latin for "and
     // others", not a name under Albania's TLD.
     if (h.labels == 2 && iequals(h.first, "et") && iequals(h.tld, "al") && s.port.empty() && s.rest.empty())

@@ -60,6 +60,7 @@ constexpr auto file_extension_tlds = std::to_array<std::string_view>({
     "mov",    // QuickTime
     "ms",     // groff -ms
     "nc",     // netCDF
+    "ninja",  // Ninja build file (build.ninja)
     "pid",    // process id file (fancontrol.pid)
     "pl",     // Perl
     "pm",     // Perl module
