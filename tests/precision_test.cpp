@@ -348,10 +348,14 @@ TEST_CASE("the files a change log entry lists are no sites", "[scanner][precisio
     // (glibc's Debian changelog, gcc's testsuite).
     CHECK(found("  * debian/debhelper.in/libc.postinst, script.in/nsscheck.sh: Look for\n").empty());
     CHECK(found("  * debhelper.in/libc.lintian-overrides, debhelper.in/libc.lintian-overrides,\n").empty());
+    // Debian's nested bullet (glibc's changelog).
+    CHECK(found("    - debhelper.in/libc.lintian-overrides, debhelper.in/libc.lintian-overrides,\n").empty());
     CHECK(found("\t* gcc.target/i386/pr87930.c: Move to ...\n").empty());
     // Not a list: no indentation, prose after the bullet, a service
     // prefix, or a line start out of sight.
     CHECK(found("* example.org: the project's site\n") == list{"http://example.org"});
+    CHECK(found("- example.org: the project's site\n") == list{"http://example.org"});
+    CHECK(found("  -- example.org: a rule, then a site\n") == list{"http://example.org"});
     CHECK(found("\t* Moved to example.org: see there.\n") == list{"http://example.org"});
     CHECK(found("\t* www.example.org: moved\n") == list{"http://www.example.org"});
     CHECK(found("\t* www.example.org/docs: moved\n") == list{"http://www.example.org/docs"});

@@ -348,8 +348,9 @@ inline int followed_by_assignment(const scan_window& w, std::uint64_t end) noexc
 
 /// Does the name ending at absolute `end`, whose line starts with
 /// `before`, stand in the file list of a change log entry (GNU Coding
-/// Standards, "Style of Change Logs"): an indented `* `, then names joined
-/// by `, `, each ended by `,`, `:` or ` (`? `\t* make-all.com: Remove.`,
+/// Standards, "Style of Change Logs"): an indented `* ` (or `- `, the
+/// bullet Debian's changelogs nest under it), then names joined by `, `,
+/// each ended by `,`, `:` or ` (`? `\t* make-all.com: Remove.`,
 /// `\t* sinfo.ads, einfo.ads: ...`, `\t* setup.com (mpw): ...`,
 /// `  * debhelper.in/libc.install:` name files (a VMS command file, Ada
 /// specs, a file under a directory named like a host), not sites. -1 when
@@ -359,7 +360,8 @@ inline int names_changelog_file(const scan_window& w, std::string_view before, s
     if (before.size() >= context_size) return 0;
     std::size_t i = 0;
     while (i < before.size() && (before[i] == ' ' || before[i] == '\t')) ++i;
-    if (i == 0 || before.substr(i, 2) != "* ") return 0;
+    const std::string_view bullet = before.substr(i, 2);
+    if (i == 0 || (bullet != "* " && bullet != "- ")) return 0;
     // The names before this one in the same list: any word but a blank or
     // a comma, so that a name the rewriter completed before this one
     // (`http://x.org/a`, `<http://x.org/a>`) leaves the list a list.
