@@ -640,8 +640,10 @@ std::optional<abbrev_match> complete_by_kind(std::string_view token, std::string
     if (!quad && !host) return std::nullopt;
 
     if (on_relay_line()) return std::nullopt;
+    // What starts the line as `Name:`, if anything.
+    const std::string_view field = lex::header_field_name(before);
     // `List-Id: Debian devel <debian-devel.lists.debian.org>`: a name, not a site.
-    if (lex::is_identifier_header(lex::header_field_name(before))) return std::nullopt;
+    if (lex::is_identifier_header(field)) return std::nullopt;
 
     if (quad) {
         // Rule "ipv4": only with a port or a path; a bare quad is as often a
@@ -674,7 +676,7 @@ std::optional<abbrev_match> complete_by_kind(std::string_view token, std::string
     if (is_spelled_out_address(before, ctx)) return std::nullopt;
     // A DejaGnu log names each test's file after its result:
     // `PASS: gdb.tui/basic.exp: set pagination off` (gdb's check.log).
-    if (lex::is_test_result(lex::header_field_name(before))) return std::nullopt;
+    if (lex::is_test_result(field)) return std::nullopt;
     // `irc.libera.chat`, `keys.openpgp.org`, `smtp.example.org`: a host
     // named for a service that is not the web, which `http://` would not reach.
     if (host->labels >= 3 && lex::is_non_web_service(host->first) && lex::cue_strength(ctx.last_word) != lex::cue::strong)

@@ -376,9 +376,9 @@ inline int names_changelog_file(const scan_window& w, std::string_view before, s
 }
 
 /// Does the name ending at absolute `end`, alone after blanks at its
-/// line's start (`before`, at least one), stand in a diffstat (`git diff --stat`,
-/// diffstat(1)): blanks that pad it to the longest name's width, `|`,
-/// blanks, then a count of lines changed or `Bin` for a binary file?
+/// line's start (`before`, at least one), stand in a diffstat (`git diff
+/// --stat`, diffstat(1)): blanks that pad it to the longest name's width,
+/// `|`, blanks, then a count of lines changed or `Bin` for a binary file?
 /// ` gen.tab/packtab.c | 34 +++++-----` names a file (fribidi's changelog).
 /// -1 when the bytes that decide are not fed yet.
 inline int names_diffstat_file(const scan_window& w, std::string_view before, std::uint64_t end) noexcept {
