@@ -212,6 +212,12 @@ TEST_CASE("domain: a known TLD with evidence", "[abbrev][domain]") {
     CHECK(completed("about.me/jane") == "http://about.me/jane");
     CHECK(completed("user.name").empty());
     CHECK(completed("user.name", "see ").empty());  // a code receiver is never a host
+    // Keys of git's configuration (git's release notes) and Node's
+    // process.report.directory.
+    CHECK(completed("safe.directory").empty());
+    CHECK(completed("lfs.storage", "honor ").empty());
+    CHECK(completed("report.directory").empty());
+    CHECK(completed("example.storage/x") == "http://example.storage/x");
     // Shapes of case.
     CHECK(completed("GOOGLE.COM") == "http://GOOGLE.COM");
     CHECK(completed("VB.NET").empty());

@@ -80,21 +80,22 @@ constexpr auto file_extension_tlds = std::to_array<std::string_view>({
 static_assert(sorted_unique(file_extension_tlds));
 
 // TLDs that read as function words in running text (`it.Is` in a missing
-// space, `about.me`), as member names in code (`user.name`, `req.host`,
-// `Color.blue`, `opt.domains`) or as the last part of a unit, program or
-// file name in a manual or a changelog (`default.target`, `ld.gold`,
-// `systemd.network`, `krb5-user.news`).
+// space, `about.me`), as member names in code or keys of a configuration
+// (`user.name`, `req.host`, `Color.blue`, `opt.domains`, git's
+// `safe.directory` and `lfs.storage`) or as the last part of a unit,
+// program or file name in a manual or a changelog (`default.target`,
+// `ld.gold`, `systemd.network`, `krb5-user.news`).
 constexpr auto word_tlds = std::to_array<std::string_view>({
     "app", "as", "at", "auto", "bar", "be", "best", "bid", "black", "blog", "blue",
     "book", "box", "build", "buy", "by", "call", "case", "cat", "center", "channel",
     "chat", "click", "cloud", "codes", "contact", "data", "date", "day", "deal",
-    "design", "dev", "direct", "do", "docs", "domains", "download", "email", "events",
+    "design", "dev", "direct", "directory", "do", "docs", "domains", "download", "email", "events",
     "express", "fail", "fan", "fast", "final", "foo", "free", "fun", "game", "global",
     "gold", "green", "group", "help", "here", "host", "how", "id", "in", "info", "is",
     "it", "link", "live", "map", "me", "media", "menu", "my", "name", "network", "new",
     "news", "next", "no", "now", "one", "open", "page", "pay", "pink", "play", "post",
     "read", "red", "report", "run", "save", "search", "select", "show", "site", "so",
-    "style", "support", "target", "to", "today", "tools", "top", "total", "us", "win",
+    "storage", "style", "support", "target", "to", "today", "tools", "top", "total", "us", "win",
     "work", "zone",
 });
 static_assert(sorted_unique(word_tlds));
