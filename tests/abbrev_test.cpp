@@ -217,6 +217,9 @@ TEST_CASE("domain: a known TLD with evidence", "[abbrev][domain]") {
     CHECK(completed("safe.directory").empty());
     CHECK(completed("lfs.storage", "honor ").empty());
     CHECK(completed("report.directory").empty());
+    // WebAssembly's and GObject's members (Node's and PyGObject's docs).
+    CHECK(completed("i32.store").empty());
+    CHECK(completed("gobject.property").empty());
     CHECK(completed("example.storage/x") == "http://example.storage/x");
     // Shapes of case.
     CHECK(completed("GOOGLE.COM") == "http://GOOGLE.COM");

@@ -401,6 +401,10 @@ TEST_CASE("Latin et al. without its space is no site", "[scanner][precision]") {
 TEST_CASE("file names whose extension is a TLD are no sites", "[scanner][precision]") {
     // Changelogs and manuals in /usr/share/doc and section 5 and 8 pages.
     CHECK(found("      when linux.cf is parsed.)\n    - vmlinux.lds: Ensure that const vars\n").empty());
+    // tzdata's NEWS, e2fsprogs' and Node's docs: tables, CoffeeScript.
+    CHECK(found("Add info about the Crimea situation in zone1970.tab and zone.tab.\n").empty());
+    CHECK(found("The blkid library will override the default location of the blkid.tab\n").empty());
+    CHECK(found("# main.coffee\n").empty());
     // cmake-generators(7): Ninja's build files.
     CHECK(found("       Generates build.ninja files.\n       ninja -f build-Release.ninja generated\n").empty());
     CHECK(found("\tattribute names in mpfr.h (see README.dev).\n").empty());

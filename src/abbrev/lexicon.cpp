@@ -40,6 +40,7 @@ constexpr auto file_extension_tlds = std::to_array<std::string_view>({
     "cab",    // Windows cabinet
     "cc",     // C++ source
     "cf",     // X and sendmail configuration (xorg.cf)
+    "coffee", // CoffeeScript (main.coffee)
     "dot",    // Graphviz
     "fish",   // fish shell script
     "gd",     // GDScript
@@ -75,6 +76,7 @@ constexpr auto file_extension_tlds = std::to_array<std::string_view>({
     "sl",     // S-Lang script (vikeys.sl)
     "so",     // shared object
     "sv",     // SystemVerilog
+    "tab",    // a table of fields (zone.tab, blkid.tab)
     "zip",    // archive
 });
 static_assert(sorted_unique(file_extension_tlds));
@@ -93,9 +95,9 @@ constexpr auto word_tlds = std::to_array<std::string_view>({
     "express", "fail", "fan", "fast", "final", "foo", "free", "fun", "game", "global",
     "gold", "green", "group", "help", "here", "host", "how", "id", "in", "info", "is",
     "it", "link", "live", "map", "me", "media", "menu", "my", "name", "network", "new",
-    "news", "next", "no", "now", "one", "open", "page", "pay", "pink", "play", "post",
+    "news", "next", "no", "now", "one", "open", "page", "pay", "pink", "play", "post", "property",
     "read", "red", "report", "run", "save", "search", "select", "show", "site", "so",
-    "storage", "style", "support", "target", "to", "today", "tools", "top", "total", "us", "win",
+    "storage", "store", "style", "support", "target", "to", "today", "tools", "top", "total", "us", "win",
     "work", "zone",
 });
 static_assert(sorted_unique(word_tlds));
