@@ -204,6 +204,11 @@ TEST_CASE("mail plumbing is not a link", "[scanner][precision]") {
     CHECK(found("       Sebastien Godard (sysstat <at> orange.fr)\n").empty());
     CHECK(found("       Julianne  Frances  Haugh  <jockgrrl  (at)   ix.netcom.com>   tarafından\n").empty());
     CHECK(found("Write to bob [AT] example.org or visit example.org.\n") == list{"http://example.org"});
+    // Between dashes: util-linux's copyright file, cmake's AUTHORS.
+    CHECK(found(" 2008 Roy Peled, the.roy.peled  -at-  gmail.com\n 2004-2006 Michael Holzt, kju -at- fqdn.org\n")
+              .empty());
+    CHECK(found("       Jan Woetzel <jw -at- mip.informatik.uni-kiel.de>\n").empty());
+    CHECK(found("a dash-at-the end, then example.org\n") == list{"http://example.org"});
     // A README's contact: joining the blanks would make xcbatlists.
     CHECK(found("  <mailto:xcb at lists.freedesktop.org>\n").empty());
     // A stray `<` lines before a `>` hides nothing between them.

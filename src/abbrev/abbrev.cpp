@@ -586,10 +586,11 @@ bool no_site_in(std::string_view local) noexcept {
 bool is_spelled_out_address(std::string_view before, const context& ctx) noexcept {
     std::size_t end = before.size();
     while (end > 0 && is_space(before[end - 1])) --end;
-    // `at` as a word, or in brackets: `(at)`, `<at>`, `[at]`, `{at}`, which
-    // only an address spelled out has (`sysstat <at> orange.fr`).
+    // `at` as a word, or in brackets: `(at)`, `<at>`, `[at]`, `{at}`, or
+    // between dashes, `-at-`, which only an address spelled out has
+    // (`sysstat <at> orange.fr`, `kju -at- fqdn.org`).
     const bool word_at = iequals(ctx.last_word, "at");
-    constexpr std::string_view openers = "(<[{", closers = ")>]}";
+    constexpr std::string_view openers = "(<[{-", closers = ")>]}-";
     const std::size_t opener = end >= 4 ? openers.find(before[end - 4]) : std::string_view::npos;
     const bool bracketed_at = !word_at && opener != std::string_view::npos &&
                               iequals(before.substr(end - 3, 2), "at") && before[end - 1] == closers[opener];
