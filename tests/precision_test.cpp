@@ -410,7 +410,8 @@ TEST_CASE("file names whose extension is a TLD are no sites", "[scanner][precisi
     CHECK(found("Add info about the Crimea situation in zone1970.tab and zone.tab.\n").empty());
     CHECK(found("The blkid library will override the default location of the blkid.tab\n").empty());
     CHECK(found("# main.coffee\n").empty());
-    // cmake-generators(7): Ninja's build files.
+    // cmake-generators(7): Ninja's build files; cmake-commands(7): CUDA sources.
+    CHECK(found("         add_library(myptx OBJECT a.cu b.cu)\n").empty());
     CHECK(found("       Generates build.ninja files.\n       ninja -f build-Release.ninja generated\n").empty());
     CHECK(found("\tattribute names in mpfr.h (see README.dev).\n").empty());
     CHECK(found("    - Regenerate xnn BUILD.gn\n\t* HACKING, Makefile.MSVC, Makefile.am.global, Makefile.unix,\n").empty());

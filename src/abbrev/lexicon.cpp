@@ -41,6 +41,7 @@ constexpr auto file_extension_tlds = std::to_array<std::string_view>({
     "cc",     // C++ source
     "cf",     // X and sendmail configuration (xorg.cf)
     "coffee", // CoffeeScript (main.coffee)
+    "cu",     // CUDA source (cmake's examples: a.cu)
     "dot",    // Graphviz
     "fish",   // fish shell script
     "gd",     // GDScript
