@@ -512,6 +512,29 @@ TEST_CASE("what is found does not depend on where words fall in the anchor block
     }
 }
 
+// The scanner settles most dotted words of prose before the full rules
+// of Appendix F see them: a last label that is no TLD or a number, a host
+// cut by a `/` before the first dot, a word ending in its first dot. Each
+// settled shape next to the same shape the rules complete.
+TEST_CASE("words settled without the full rules are those the rules turn down", "[scanner][precision]") {
+    urlsift::scan_options all;
+    all.abbrev.kinds = urlsift::abbrev_all;
+    // Numbers: a dotted quad needs a port or a path.
+    CHECK(urls_of("see BSL-1.0 and 2.1, v2.36.1: done\n", all).empty());
+    CHECK(urls_of("host 10.0.0.1 and 10.0.0.1:8080 and 10.0.0.1/x\n", all) ==
+          strings{"http://10.0.0.1:8080", "http://10.0.0.1/x"});
+    // A `/` before the first dot: the host is the one label before it.
+    CHECK(urls_of("see src/Makefile.am and src/example.com then example.com/src\n", all) ==
+          strings{"http://example.com/src"});
+    CHECK(urls_of("(src/x.org) [lib/y.net], a/b/c.d.io/x and www.x.org/a/b.c\n", all) ==
+          strings{"http://www.x.org/a/b.c"});
+    // The first dot ends the word: `etc.,`, `file.:`.
+    CHECK(urls_of("etc., Inc., file.: and example.org.\n", all) == strings{"http://example.org"});
+    // A host with its TLD, alone, is still one.
+    CHECK(urls_of("see example.com now and x/y then example.net, done\n", all) ==
+          strings{"http://example.com", "http://example.net"});
+}
+
 TEST_CASE("URLs listed without blanks end at the comma before the next one", "[scanner][precision]") {
     // OpenSSL's x509v3_config: `OCSP;URI:URL,caIssuers;URI:URL`.
     CHECK(urls_of("authorityInfoAccess = OCSP;URI:http://ocsp.example.com/,caIssuers;URI:http://myca.example.com/ca.cer\n") ==

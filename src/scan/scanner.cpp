@@ -154,7 +154,7 @@ struct scanner::impl {
                 continue;
             }
             if (run_starts_here && t[a] == '.') {
-                if (const std::size_t word_end = dotted_word_without_site(window, a); word_end != npos) {
+                if (const std::size_t word_end = dotted_word_without_site(window, i, a); word_end != npos) {
                     i = word_end;
                     i_run_start = base + i;
                     continue;

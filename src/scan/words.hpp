@@ -100,20 +100,36 @@ inline bool ends_plain_word(const scan_window& w, std::size_t a) noexcept {
     return !starts_with_url_prefix(w.t.substr(a - 3, 4));
 }
 
-/// The end of the word when the `.` at t[a], the first anchor of its run,
-/// is in a word that cannot hold a site, else npos: after it come only
-/// ASCII labels joined by dots, then sentence punctuation or closing
-/// brackets up to the end of the run, and the last label is no known
-/// top-level domain nor a number (Appendix F; may_complete_host). Prose is
-/// full of these: `foo.c`, `e.g.`, `cron.daily)`, `libs/x/y.hpp`,
-/// `Makefile.am:`.
+/// Whether the word that holds t[a] has a `/` in t[from, a) (from at or
+/// before its start): its host, which ends there, is then one label.
+/// Only ASCII is looked at; a byte beyond it answers no.
+inline bool path_before(std::string_view t, std::size_t from, std::size_t a) noexcept {
+    for (std::size_t j = a; j > from; --j) {
+        const auto b = static_cast<unsigned char>(t[j - 1]);
+        if (b >= 0x80 || is_ascii_run_stop(b)) return false;
+        if (b == '/') return true;
+    }
+    return false;
+}
+
+/// The end of the word when the `.` at t[a], the first anchor of its run
+/// (which starts at t[from] or later), is in a word that cannot hold a
+/// site, else npos: after it come only ASCII labels joined by dots, then
+/// sentence punctuation or closing brackets up to the end of the run, and
+/// the host is one label or its last label is no known top-level domain
+/// (Appendix F; may_complete_host). Prose is full of these: `foo.c`,
+/// `e.g.`, `cron.daily)`, `Makefile.am:`, version numbers (`BSL-1.0`,
+/// `2.1`: no top-level domain is a number, and a dotted quad is completed
+/// only with a port or a path, which would not end the run here), a path
+/// (`src/Makefile.am`: the host ends at the `/`) and a word that ends a
+/// sentence before other punctuation (`etc.,`).
 ///
 /// Nothing else in the run can change that: it has no `:`, `@` or `.`
-/// before the anchor, so no scheme or mail address; a `/ ? #` before it
-/// leaves the host one label; a `:` among the final punctuation ends no
-/// scheme URL (nothing follows it in the run). A run that may go on in
-/// the next chunk or on the next line is left to scan_run.
-inline std::size_t dotted_word_without_site(const scan_window& w, std::size_t a) {
+/// before the anchor, so no scheme or mail address; a `:` among the final
+/// punctuation ends no scheme URL (nothing follows it in the run). A run
+/// that may go on in the next chunk or on the next line is left to
+/// scan_run.
+inline std::size_t dotted_word_without_site(const scan_window& w, std::size_t from, std::size_t a) {
     const std::string_view t = w.t;
     const std::size_t n = t.size();
     std::size_t k = a + 1, label = k;
@@ -132,7 +148,7 @@ inline std::size_t dotted_word_without_site(const scan_window& w, std::size_t a)
     if (e >= n) return npos;
     const auto stop = static_cast<unsigned char>(t[e]);
     if (stop >= 0x80 || !is_ascii_run_stop(stop)) return npos;
-    if (last.empty() || is_digit(last.front()) || is_known_tld(last)) return npos;
+    if (!last.empty() && is_known_tld(last) && !path_before(t, from, a)) return npos;
     if (is_break_char(t[e - 1]) && may_continue_at(w, e)) return npos;
     return e;
 }
