@@ -87,13 +87,14 @@ struct host_info {
 
 /// Section 4.3.1: `domainlabel = alphanum | alphanum *( alphanum | "-" ) alphanum`,
 /// at most 63 octets (RFC 1034). Non-ASCII bytes are let through here and
-/// judged by IDNA afterwards.
+/// judged by IDNA afterwards. The bytes a label may hold:
+constexpr bool is_label_byte(char c) noexcept { return is_alnum(c) || c == '-' || is_non_ascii(c); }
+/// and its length and ends:
+constexpr bool has_label_shape(std::string_view label) noexcept {
+    return !label.empty() && label.size() <= 63 && label.front() != '-' && label.back() != '-';
+}
 bool is_domain_label(std::string_view label) noexcept {
-    if (label.empty() || label.size() > 63) return false;
-    if (label.front() == '-' || label.back() == '-') return false;
-    for (const char c : label)
-        if (!is_alnum(c) && c != '-' && !is_non_ascii(c)) return false;
-    return true;
+    return has_label_shape(label) && std::all_of(label.begin(), label.end(), is_label_byte);
 }
 
 /// Checks `host` against Section 4.3.1 and the TLD table: at least two
@@ -103,22 +104,30 @@ std::optional<host_info> check_hostname(std::string_view host) {
     if (host.empty() || host.size() > 253) return std::nullopt;
     host_info info;
     bool ascii = true;
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t dot = host.find('.', start);
-        const std::string_view label = host.substr(start, dot == std::string_view::npos ? host.npos : dot - start);
-        if (!is_domain_label(label)) return std::nullopt;
-        for (const char c : label)
-            if (is_non_ascii(c)) ascii = false;
+    bool digits = true;  // the label read so far is all digits
+    // One pass: is_domain_label's test byte by byte, and the shape of each
+    // label at its `.` or at the end.
+    for (std::size_t start = 0, i = 0;; ++i) {
+        if (i < host.size() && host[i] != '.') {
+            const char c = host[i];
+            if (!is_label_byte(c)) return std::nullopt;
+            digits = digits && is_digit(c);
+            ascii = ascii && !is_non_ascii(c);
+            continue;
+        }
+        const std::string_view label = host.substr(start, i - start);
+        if (!has_label_shape(label)) return std::nullopt;
         if (info.labels == 0) info.first = label;
         info.second_last = info.tld;
         info.tld = label;
         ++info.labels;
-        if (dot == std::string_view::npos) break;
-        if (!all_digits(label)) info.numeric_below_tld = false;
-        start = dot + 1;
+        if (i == host.size()) break;
+        if (!digits) info.numeric_below_tld = false;
+        digits = true;
+        start = i + 1;
     }
-    if (info.labels < 2 || all_digits(info.tld)) return std::nullopt;
+    // `digits` is the TLD's now.
+    if (info.labels < 2 || digits) return std::nullopt;
     if (ascii) {
         if (!is_alpha(info.tld.front()) || !detail::is_known_tld(info.tld)) return std::nullopt;
         return info;
@@ -176,6 +185,7 @@ std::optional<site_split> split_site(std::string_view token) noexcept {
 struct context {
     bool glued = false;          ///< the token continues a word or an expression
     std::string_view last_word;  ///< the word before, letters only
+    std::string_view field;      ///< the `Name` of a `Name:` that starts the line, if any
 };
 
 /// Rule "context": after `$ @ % & _ . \ / - #`, a letter or a digit the
@@ -185,6 +195,7 @@ struct context {
 context read_context(std::string_view before) noexcept {
     context ctx;
     if (before.empty()) return ctx;
+    ctx.field = lex::header_field_name(before);
     const char c = before.back();
     // A member after C's `->` or a name after C++'s `::` (`ic->core.im`).
     const char c0 = before.size() >= 2 ? before[before.size() - 2] : '\0';
@@ -414,9 +425,9 @@ int count_message_ids(std::string_view s) noexcept {
 /// A field name (in any case, after a mail quote prefix or indentation) and
 /// its colon; or the tail of an identifier (an `@`, no blank, no `/`, up to
 /// `>`); or a blank and at least one whole identifier. Then nothing but
-/// identifiers and blanks.
-bool is_message_id(std::string_view before) noexcept {
-    const std::string_view name = lex::header_field_name(before);
+/// identifiers and blanks. `name` is the field name that starts the line
+/// (lexicon::header_field_name of `before`), if any.
+bool is_message_id(std::string_view before, std::string_view name) noexcept {
     if (lex::is_identifier_header(name)) {
         const std::size_t colon = before.find(':', static_cast<std::size_t>(name.data() - before.data()));
         return count_message_ids(before.substr(colon + 1)) >= 0;
@@ -526,7 +537,7 @@ bool is_trace_clause(std::string_view word) noexcept {
 /// `Reporting-MTA:` and the like, or first after a clause word on an
 /// indented line (a folded `Received:` field): its host names are relays.
 bool on_trace_line(std::string_view before, const context& ctx) noexcept {
-    if (lex::is_trace_header(lex::header_field_name(before))) return true;
+    if (lex::is_trace_header(ctx.field)) return true;
     if (before.empty() || !is_blank(before.front()) || !is_trace_clause(ctx.last_word)) return false;
     std::string_view rest = trim_space(before);
     if (rest.ends_with('<')) rest = trim_space(rest.substr(0, rest.size() - 1));
@@ -628,7 +639,7 @@ std::optional<abbrev_match> complete_by_kind(std::string_view token, std::string
         if (before.ends_with('~')) return std::nullopt;
         // Message-ID, In-Reply-To, References, Content-ID hold identifiers
         // shaped like addresses (RFC 5322 3.6.4): no one is to be mailed.
-        if (is_message_id(before) || iequals(ctx.last_word, "id")) return std::nullopt;
+        if (is_message_id(before, ctx.field) || iequals(ctx.last_word, "id")) return std::nullopt;
         return complete_email(token, ctx);
     }
 
@@ -641,10 +652,8 @@ std::optional<abbrev_match> complete_by_kind(std::string_view token, std::string
     if (!quad && !host) return std::nullopt;
 
     if (on_relay_line()) return std::nullopt;
-    // What starts the line as `Name:`, if anything.
-    const std::string_view field = lex::header_field_name(before);
     // `List-Id: Debian devel <debian-devel.lists.debian.org>`: a name, not a site.
-    if (lex::is_identifier_header(field)) return std::nullopt;
+    if (lex::is_identifier_header(ctx.field)) return std::nullopt;
 
     if (quad) {
         // Rule "ipv4": only with a port or a path; a bare quad is as often a
@@ -677,7 +686,7 @@ std::optional<abbrev_match> complete_by_kind(std::string_view token, std::string
     if (is_spelled_out_address(before, ctx)) return std::nullopt;
     // A DejaGnu log names each test's file after its result:
     // `PASS: gdb.tui/basic.exp: set pagination off` (gdb's check.log).
-    if (lex::is_test_result(field)) return std::nullopt;
+    if (lex::is_test_result(ctx.field)) return std::nullopt;
     // `irc.libera.chat`, `keys.openpgp.org`, `smtp.example.org`: a host
     // named for a service that is not the web, which `http://` would not reach.
     if (host->labels >= 3 && lex::is_non_web_service(host->first) && lex::cue_strength(ctx.last_word) != lex::cue::strong)
