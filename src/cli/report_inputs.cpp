@@ -487,19 +487,20 @@ public:
         grew_.wait(lock, [&] { return paths_.size() > n || closed_; });
         return paths_.size() > n;
     }
-    /// Takes the next run: up to `most` of the paths listed and not taken
-    /// (all the more when the list is closed, for balance), waiting for the
-    /// listing when they are all taken. Gives the index of the first, and
-    /// the paths (which stay where they are, as at() says); none at the end
-    /// of the list.
+    /// Takes the next run: up to 64 of the paths listed and not taken,
+    /// fewer as the end of a closed list nears, for balance; waiting for
+    /// the listing when they are all taken. Gives the index of the first,
+    /// and the paths (which stay where they are, as at() says); none at the
+    /// end of the list.
     std::size_t take(std::size_t jobs, std::vector<const std::string*>& run) {
         run.clear();
         std::unique_lock lock(m_);
         grew_.wait(lock, [&] { return paths_.size() > taken_ || closed_; });
-        // Runs short enough to balance the load; a worker counts all its
-        // runs into one report, so a run may be as short as one input.
+        // Runs short enough that the workers end together: a worker counts
+        // all its runs into one report, so a run may be as short as one
+        // input.
         const std::size_t most =
-            closed_ ? std::clamp<std::size_t>(paths_.size() / (jobs * 8), 1, 64) : std::size_t{64};
+            closed_ ? std::clamp<std::size_t>((paths_.size() - taken_) / (jobs * 4), 1, 64) : std::size_t{64};
         const std::size_t first = taken_;
         while (taken_ < paths_.size() && run.size() < most) run.push_back(&paths_[taken_++]);
         return first;
