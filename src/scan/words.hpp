@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 namespace urlsift::detail {
 
@@ -102,14 +103,11 @@ inline bool ends_plain_word(const scan_window& w, std::size_t a) noexcept {
 
 /// Whether the word that holds t[a] has a `/` in t[from, a) (from at or
 /// before its start): its host, which ends there, is then one label.
-/// Only ASCII is looked at; a byte beyond it answers no.
+/// Only the ASCII bytes just before t[a] are looked at.
 inline bool path_before(std::string_view t, std::size_t from, std::size_t a) noexcept {
-    for (std::size_t j = a; j > from; --j) {
-        const auto b = static_cast<unsigned char>(t[j - 1]);
-        if (b >= 0x80 || is_ascii_run_stop(b)) return false;
-        if (b == '/') return true;
-    }
-    return false;
+    const auto* p = reinterpret_cast<const unsigned char*>(t.data());
+    const std::size_t start = back_over_ascii_run(p, from, a);
+    return std::memchr(p + start, '/', a - start) != nullptr;
 }
 
 /// The end of the word when the `.` at t[a], the first anchor of its run
