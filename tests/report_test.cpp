@@ -14,9 +14,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <cmath>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -590,6 +592,49 @@ TEST_CASE("report: inputs counted in turns interleave into one run's report", "[
     CHECK_THROWS_AS(bad({{0, 1}, {1, 2}}), std::invalid_argument);
     CHECK_THROWS_AS(bad({{0, 3}}), std::invalid_argument);
     CHECK_THROWS_AS(bad({{1, 0}}), std::invalid_argument);
+}
+
+TEST_CASE("report: the steps of an interleaving, in any order and on threads, give interleave's report",
+          "[report]") {
+    // Parts with URLs, hosts, relative references and a sketch in one of
+    // them: every kind of step has something to do.
+    const std::vector<std::string> texts = {
+        "a http://x.example/1 <../up> http://[::1]/\n", "b http://y.example/ http://x.example/1\n",
+        "c <http://x.example/2> <../up>\n", "d https://z.example/?q http://y.example/\n"};
+    const auto counted = [&](const std::vector<std::uint64_t>& which) {
+        report r;
+        for (const std::uint64_t i : which) {
+            const auto in = r.add_input("t" + std::to_string(i));
+            for (const auto& ref : urlsift::scan(texts[i])) r.add(in, ref);
+            r.finish_input(in, texts[i].size(), urlsift::input_status::read);
+        }
+        return r;
+    };
+    const std::vector<std::vector<std::uint64_t>> split = {{0, 3}, {1}, {2}};
+    const auto parts = [&] {
+        std::vector<report> ps;
+        for (const auto& which : split) ps.push_back(counted(which));
+        return ps;
+    };
+    const report whole = counted({0, 1, 2, 3});
+    REQUIRE(report::interleave(parts(), split) == whole);
+
+    report::interleaving backwards(parts(), split);
+    REQUIRE(backwards.steps() == urlsift::report_table_count + 1);
+    for (std::size_t i = backwards.steps(); i-- > 0;) backwards.run(i);
+    CHECK(std::move(backwards).result() == whole);
+
+    report::interleaving shared(parts(), split);
+    std::atomic<std::size_t> next{0};
+    const auto take_steps = [&] {
+        for (std::size_t i = next++; i < shared.steps(); i = next++) shared.run(i);
+    };
+    std::thread other(take_steps);
+    take_steps();
+    other.join();
+    CHECK(std::move(shared).result() == whole);
+
+    CHECK_THROWS_AS(report::interleaving(parts(), {{0, 3}, {1}}), std::invalid_argument);
 }
 
 TEST_CASE("report: merging sketches of any split equals one run", "[report]") {

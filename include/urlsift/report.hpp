@@ -192,6 +192,7 @@ public:
     /// within each part. The result is the report one run over the inputs
     /// in that order gives. Throws std::invalid_argument otherwise.
     static report interleave(std::vector<report> parts, const std::vector<std::vector<std::uint64_t>>& ordinals);
+    class interleaving;
 
     /// The inputs in input order, valid until the report next changes.
     std::span<const report_input> inputs() const noexcept;
@@ -223,6 +224,33 @@ public:
 private:
     struct impl;
     std::unique_ptr<impl> impl_;
+};
+
+/// report::interleave in steps that threads may share: the threads that
+/// counted the parts put them together, each taking the next step.
+///
+///     report::interleaving together(std::move(parts), std::move(ordinals));
+///     for (std::size_t i; (i = next++) < together.steps();) together.run(i);  // on each thread
+///     report r = std::move(together).result();
+class URLSIFT_EXPORT report::interleaving {
+public:
+    /// Checks the ordinals as interleave does (std::invalid_argument).
+    interleaving(std::vector<report> parts, std::vector<std::vector<std::uint64_t>> ordinals);
+    interleaving(interleaving&&) noexcept;
+    interleaving& operator=(interleaving&&) noexcept;
+    ~interleaving();
+
+    /// How many steps there are, the longest first.
+    std::size_t steps() const noexcept;
+    /// Takes step `i`; different steps may be taken at once on different
+    /// threads, each once.
+    void run(std::size_t i);
+    /// The report, once every step has been taken.
+    report result() &&;
+
+private:
+    struct state;
+    std::unique_ptr<state> state_;
 };
 
 /// `a` followed by `b`: the report of a's inputs and then b's.

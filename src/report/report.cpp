@@ -17,6 +17,7 @@
 #include <array>
 #include <cstring>
 #include <functional>
+#include <numeric>
 #include <optional>
 #include <stdexcept>
 
@@ -248,10 +249,16 @@ struct report::impl {
     template <class Ordinal>
     void add_counts(const impl& other, const Ordinal& ordinal) {
         references += other.references;
-        // Each entry of `other`'s table t, its first location renumbered,
+        for (std::size_t t = 0; t < report_table_count; ++t) add_table(static_cast<report_table>(t), other, ordinal);
+    }
+    /// add_counts for table `t` alone (with the URL table, the sketch): it
+    /// changes nothing else, so that tables may be added on threads at once.
+    template <class Ordinal>
+    void add_table(report_table t, const impl& other, const Ordinal& ordinal) {
+        // Each entry of `other`'s table, its first location renumbered,
         // given to `add` with its hash.
-        const auto add_entries = [&](report_table t, const auto& add) {
-            const auto from = other.at(t).entries();
+        const auto from = other.at(t).entries();
+        const auto add_entries = [&](const auto& add) {
             add_ahead(
                 at(t), from.size(), [from](std::size_t i) { return from[i].hash; },
                 [&](std::size_t i, std::uint64_t h) {
@@ -259,13 +266,13 @@ struct report::impl {
                     add(e.key(), h, e.tally.count, report_location{ordinal(e.tally.first.input), e.tally.first.line});
                 });
         };
-        for (std::size_t t = 0; t < report_table_count; ++t) {
-            const auto table = static_cast<report_table>(t);
-            if (table != report_table::url) add_entries(table, [this, table](auto&&... entry) { at(table).add(entry...); });
+        if (t != report_table::url) {
+            add_entries([this, t](auto&&... entry) { at(t).add(entry...); });
+            return;
         }
         // The distinct-URL set: a sketch on either side makes the result one.
         if (other.sketch) merge_sketch(*other.sketch);
-        add_entries(report_table::url, [this](auto&&... entry) { add_url(entry...); });
+        add_entries([this](auto&&... entry) { add_url(entry...); });
     }
 
     /// Counts `ref`; `ref_hash` is key_table::hash of its URL as given.
@@ -457,7 +464,54 @@ void report::merge(const report& later) {
 }
 
 report report::interleave(std::vector<report> parts, const std::vector<std::vector<std::uint64_t>>& ordinals) {
+    interleaving together(std::move(parts), ordinals);
+    for (std::size_t i = 0; i < together.steps(); ++i) together.run(i);
+    return std::move(together).result();
+}
+
+/// The parts, and the steps that put them together: one a table, one for
+/// the inputs. The part with the most distinct keys is the base, renumbered
+/// where it is; the others' keys are added to it, and their inputs moved
+/// in order into a new array.
+struct report::interleaving::state {
+    std::vector<report> parts;
+    std::vector<std::vector<std::uint64_t>> ordinals;
+    std::size_t base = 0;
+    /// The steps, longest first: a table's index, or `inputs_step`.
+    std::vector<std::size_t> order;
+    static constexpr std::size_t inputs_step = report_table_count;
+    input_array inputs;  ///< the result's, once the inputs step is taken
+
+    void add_table(report_table t) {
+        impl& m = *parts[base].impl_;
+        m.at(t).renumber_inputs(ordinals[base]);
+        for (std::size_t p = 0; p < parts.size(); ++p) {
+            if (p == base) continue;
+            const std::vector<std::uint64_t>& at = ordinals[p];
+            key_table& from = parts[p].impl_->at(t);
+            m.add_table(t, *parts[p].impl_, [&at](std::uint64_t i) { return at[static_cast<std::size_t>(i)]; });
+            from.clear();
+        }
+    }
+    /// Moved in input order into an array made for them, not assigned into
+    /// n inputs made empty first.
+    void move_inputs() {
+        std::size_t n = 0;
+        for (const auto& o : ordinals) n += o.size();
+        // Where each input of the result comes from: its part, and its index there.
+        std::vector<std::pair<std::size_t, std::size_t>> from(n);
+        for (std::size_t p = 0; p < ordinals.size(); ++p)
+            for (std::size_t i = 0; i < ordinals[p].size(); ++i) from[ordinals[p][i]] = {p, i};
+        inputs.reserve(n);
+        for (const auto& [p, i] : from) inputs.push_back(std::move(parts[p].impl_->inputs[i]));
+        for (report& part : parts) part.impl_->inputs = input_array();
+    }
+};
+
+report::interleaving::interleaving(std::vector<report> parts, std::vector<std::vector<std::uint64_t>> ordinals)
+    : state_(std::make_unique<state>()) {
     if (parts.size() != ordinals.size()) throw std::invalid_argument("report::interleave: a part without ordinals");
+    if (parts.empty()) parts.emplace_back(), ordinals.emplace_back();
     std::size_t n = 0;
     for (std::size_t p = 0; p < parts.size(); ++p) {
         if (ordinals[p].size() != parts[p].impl_->inputs.size())
@@ -466,43 +520,54 @@ report report::interleave(std::vector<report> parts, const std::vector<std::vect
             throw std::invalid_argument("report::interleave: ordinals out of order");
         n += ordinals[p].size();
     }
-    // Where each input of the result comes from: its part, and its index there.
-    constexpr std::size_t none = static_cast<std::size_t>(-1);
-    std::vector<std::pair<std::size_t, std::size_t>> from(n, {none, 0});
-    for (std::size_t p = 0; p < ordinals.size(); ++p)
-        for (std::size_t i = 0; i < ordinals[p].size(); ++i) {
-            const std::uint64_t o = ordinals[p][i];
-            if (o >= n || from[o].first != none)
-                throw std::invalid_argument("report::interleave: ordinals not 0 to n-1 once each");
-            from[o] = {p, i};
+    std::vector<bool> seen(n);
+    for (const auto& o : ordinals)
+        for (const std::uint64_t i : o) {
+            if (i >= n || seen[i]) throw std::invalid_argument("report::interleave: ordinals not 0 to n-1 once each");
+            seen[i] = true;
         }
-    if (parts.empty()) return report();
-    // Moved in order into a vector made for them, not assigned into n
-    // inputs made empty first.
-    input_array inputs;
-    inputs.reserve(n);
-    for (const auto& [p, i] : from) inputs.push_back(std::move(parts[p].impl_->inputs[i]));
-    // The part with the most distinct keys is renumbered where it is; the
-    // others' keys are added to it.
+    state& s = *state_;
     const auto keys = [](const report& r) {
         std::size_t k = 0;
         for (const key_table& t : r.impl_->tables) k += t.size();
         return k;
     };
-    const auto base = static_cast<std::size_t>(
+    s.base = static_cast<std::size_t>(
         std::max_element(parts.begin(), parts.end(), [&](const report& a, const report& b) { return keys(a) < keys(b); }) -
         parts.begin());
-    report r = std::move(parts[base]);
-    impl& m = *r.impl_;
-    m.inputs = std::move(inputs);
-    for (key_table& t : m.tables) t.renumber_inputs(ordinals[base]);
-    for (std::size_t p = 0; p < parts.size(); ++p) {
-        if (p == base) continue;
-        impl& part = *parts[p].impl_;
-        const std::vector<std::uint64_t>& at = ordinals[p];
-        m.add_counts(part, [&at](std::uint64_t i) { return at[static_cast<std::size_t>(i)]; });
-        parts[p] = report();
-    }
+    // How long each step takes, by what it adds or moves.
+    std::array<std::size_t, report_table_count + 1> work{};
+    for (std::size_t p = 0; p < parts.size(); ++p)
+        for (std::size_t t = 0; t < report_table_count; ++t)
+            if (p != s.base) work[t] += parts[p].impl_->tables[t].size();
+    work[state::inputs_step] = n;
+    s.order.resize(work.size());
+    std::iota(s.order.begin(), s.order.end(), std::size_t{0});
+    std::stable_sort(s.order.begin(), s.order.end(), [&](std::size_t a, std::size_t b) { return work[a] > work[b]; });
+    s.parts = std::move(parts);
+    s.ordinals = std::move(ordinals);
+}
+
+report::interleaving::interleaving(interleaving&&) noexcept = default;
+report::interleaving& report::interleaving::operator=(interleaving&&) noexcept = default;
+report::interleaving::~interleaving() = default;
+
+std::size_t report::interleaving::steps() const noexcept { return state_->order.size(); }
+
+void report::interleaving::run(std::size_t i) {
+    const std::size_t step = state_->order.at(i);
+    if (step == state::inputs_step) state_->move_inputs();
+    else state_->add_table(static_cast<report_table>(step));
+}
+
+report report::interleaving::result() && {
+    state& s = *state_;
+    std::uint64_t references = 0;
+    for (const report& part : s.parts) references += part.impl_->references;
+    report r = std::move(s.parts[s.base]);
+    r.impl_->references = references;
+    r.impl_->inputs = std::move(s.inputs);
+    state_.reset();
     return r;
 }
 
