@@ -250,7 +250,7 @@ public:
                  .base = s.base ? s.base->base() : std::string(),
                  .on_text = [this](std::string_view text) {
                      bytes_ += text.size();
-                     progress_.bytes_scanned += text.size();
+                     progressed(0, text.size());
                  }};
         std::string error;
         // The binary test is made here, after the WARC test: a WARC file's
@@ -274,7 +274,7 @@ public:
         bytes_ = 0;
         record_base_.reset();
         line_offset_ = 0;
-        ++progress_.inputs_done;
+        progressed(1, 0);
         std::string error;
         ending end = ending::read;
         if (s_.mail == "text") {
@@ -295,15 +295,31 @@ public:
         finish(bytes_, input_status::read);
     }
 
-    /// Counts the references held back: before the report is read.
+    /// Counts the references held back, and tells the progress counters
+    /// what they have not been told: before the report is read.
     void flush() {
         if (held_.size() > 0) held_.count_into(*into_, held_refs_);
+        publish_progress();
     }
 
 private:
     enum class ending : unsigned char { read, binary, failed };
     /// References are counted in batches of this many, across inputs.
     static constexpr std::size_t held_size = 256;
+
+    /// Inputs begun and bytes scanned, told to the run's counters a batch
+    /// at a time: they are shared with the other workers, whose cores would
+    /// take their cache line back and forth for every file.
+    void progressed(std::uint64_t inputs, std::uint64_t bytes) {
+        unpublished_inputs_ += inputs;
+        unpublished_bytes_ += bytes;
+        if (unpublished_inputs_ >= 64 || unpublished_bytes_ >= (std::uint64_t{1} << 20)) publish_progress();
+    }
+    void publish_progress() {
+        if (unpublished_inputs_ > 0) progress_.inputs_done += unpublished_inputs_;
+        if (unpublished_bytes_ > 0) progress_.bytes_scanned += unpublished_bytes_;
+        unpublished_inputs_ = unpublished_bytes_ = 0;
+    }
 
     /// Records how the input ended, once the counter has counted every
     /// reference handed over: the report changes on one thread at a time.
@@ -324,7 +340,7 @@ private:
         bool first = true, binary = false;
         const auto take = [&](std::string_view text) {
             if (progress_.stop) return false;
-            progress_.bytes_scanned += text.size();
+            progressed(0, text.size());
             if (first) {
                 first = false;
                 if (s_.warc && warc_reader::starts_warc(text)) {
@@ -453,6 +469,7 @@ private:
     reference_batch held_;
     std::vector<report::pending> held_refs_; ///< held_'s, as report::add takes them
     std::uint64_t input_ = 0, bytes_ = 0, line_offset_ = 0;
+    std::uint64_t unpublished_inputs_ = 0, unpublished_bytes_ = 0; ///< see progressed()
     std::optional<resolver> record_base_;
     bool in_html_ = false;
 };
@@ -537,89 +554,183 @@ report read_in_turn(input_list& inputs, const read_settings& s, unsigned jobs, r
     return r;
 }
 
-/// Reads the inputs on `jobs` workers while `inputs` is being listed. Each
-/// worker takes the next run of consecutive inputs and counts it into a
-/// report of its own, which it keeps for all the runs it takes. The
-/// workers' reports are put together once they are done, each input at its
-/// place in input order (`report::interleave`).
-report read_on_workers(input_list& inputs, const read_settings& s, unsigned jobs, run_progress& progress) {
-    std::vector<report> parts;
-    for (unsigned w = 0; w < jobs; ++w) parts.emplace_back(s.exact_url_limit);
-    std::vector<std::vector<std::uint64_t>> taken(jobs); // each part's inputs, by list index
-    std::atomic<bool> stop{false};
-    std::mutex m;
-    std::condition_variable ended;
-    std::size_t exited = 0; // workers that have ended, under `m`
-    std::exception_ptr failure;
-
-    const auto work = [&](std::size_t w) {
-        block_interrupt();
-        own_descriptor_table();
-        // Filled here and handed over at the end: the workers' vectors side
-        // by side in `taken` share a cache line, which a push_back for
-        // every input would make the cores trade back and forth.
-        std::vector<std::uint64_t> mine;
-        try {
-            input_reader reader(s, progress);
-            std::vector<const std::string*> run;
-            while (!stop && !progress.stop) {
-                const std::size_t first = inputs.take(jobs, run);
-                if (run.empty()) break;
-                for (std::size_t i = 0; i < run.size() && !progress.stop; ++i) {
-                    mine.push_back(first + i);
-                    reader.read(*run[i], parts[w]);
-                }
-            }
-            reader.flush();
-        } catch (...) {
-            const std::lock_guard lock(m);
-            if (!failure) failure = std::current_exception();
-            stop = true;
-        }
-        taken[w] = std::move(mine);
-        const std::lock_guard lock(m);
-        ++exited;
-        ended.notify_all();
-    };
-    const wake_signal waking;
-    std::vector<std::thread> pool;
-    try {
-        for (unsigned w = 0; w < jobs; ++w) pool.emplace_back(work, w);
-    } catch (...) {
-        stop = true;
-        inputs.close();
-        for (auto& t : pool) t.join();
-        throw;
-    }
-    {
-        // Once the run is stopped, a worker waiting in a read is woken, and
-        // again a little later in case the signal came just before the read.
-        std::unique_lock lock(m);
-        while (exited < pool.size()) {
-            ended.wait_for(lock, std::chrono::milliseconds(50));
-            if (progress.stop)
-                for (auto& t : pool) wake_signal::wake(t);
-        }
-    }
-    for (auto& t : pool) t.join();
-    if (failure) std::rethrow_exception(failure);
-    // An interrupted run leaves inputs unread: the report covers those read,
-    // numbered in input order without gaps.
-    std::vector<std::uint64_t> rank(inputs.size(), 0);
+/// The input ordinals of the parts' inputs: the list's indexes of the
+/// inputs read, renumbered without gaps (an interrupted run leaves inputs
+/// unread; the report covers those read, in input order).
+std::vector<std::vector<std::uint64_t>> ordinals_of(std::vector<std::vector<std::uint64_t>> taken, std::size_t listed) {
+    std::vector<std::uint64_t> rank(listed, 0);
     for (const auto& indexes : taken)
         for (const std::uint64_t i : indexes) rank[i] = 1;
     for (std::uint64_t i = 0, read = 0; i < rank.size(); ++i) rank[i] = rank[i] != 0 ? read++ : 0;
     for (auto& indexes : taken)
         for (std::uint64_t& i : indexes) i = rank[i];
-    return report::interleave(std::move(parts), taken);
+    return taken;
 }
 
+/// Waits for `flag`, on the processor: a worker that ends its reading
+/// waits for the others only as long as their last inputs take, and a
+/// thread put to sleep there may wake a long while after it is called.
+/// Past a bound, it sleeps after all.
+void wait_awake(const std::atomic<bool>& flag) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(2);
+    while (!flag.load(std::memory_order_acquire)) {
+#if defined(__x86_64__) || defined(__i386__)
+        for (int i = 0; i < 64; ++i) __builtin_ia32_pause();
+#endif
+        if (std::chrono::steady_clock::now() > until) {
+            flag.wait(false, std::memory_order_acquire);
+            return;
+        }
+    }
+}
+
+/// Reads the inputs on `jobs` workers while `inputs` is being listed: the
+/// threads it starts, and the calling thread once it calls `finish` (its
+/// listing done). Each worker takes the next run of consecutive inputs and
+/// counts it into a report of its own, which it keeps for all the runs it
+/// takes. Once all are done reading, the workers put their reports
+/// together, each taking the next step of it, each input at its place in
+/// input order (`report::interleaving`).
+class worker_team {
+public:
+    worker_team(input_list& inputs, const read_settings& s, unsigned jobs, run_progress& progress)
+        : inputs_(inputs), s_(s), progress_(progress), taken_(jobs), reading_(jobs) {
+        for (unsigned w = 0; w < jobs; ++w) parts_.emplace_back(s.exact_url_limit);
+        try {
+            for (unsigned w = 1; w < jobs; ++w) pool_.emplace_back([this, w] {
+                block_interrupt();
+                own_descriptor_table();
+                work(w);
+            });
+        } catch (...) {
+            stop_all();
+            throw;
+        }
+    }
+    worker_team(const worker_team&) = delete;
+    worker_team& operator=(const worker_team&) = delete;
+    /// Without a call to finish (the listing failed): the run stops.
+    ~worker_team() {
+        if (!pool_.empty()) stop_all();
+    }
+
+    /// Reads on this thread as worker 0 until the inputs are all taken,
+    /// waits for the others, and gives the report of them all.
+    report finish() {
+        const wake_signal waking;
+        work(0);
+        {
+            // Once the run is stopped, a worker waiting in a read is woken,
+            // and again a little later in case the signal came just before
+            // the read.
+            std::unique_lock lock(m_);
+            while (exited_ < pool_.size() + 1) {
+                ended_.wait_for(lock, std::chrono::milliseconds(50));
+                if (progress_.stop)
+                    for (auto& t : pool_) wake_signal::wake(t);
+            }
+        }
+        join();
+        if (failure_) std::rethrow_exception(failure_);
+        return std::move(*together_).result();
+    }
+
+private:
+    void work(std::size_t w) {
+        // Filled here and handed over at the end: the workers' vectors side
+        // by side in `taken_` share a cache line, which a push_back for
+        // every input would make the cores trade back and forth.
+        std::vector<std::uint64_t> mine;
+        try {
+            input_reader reader(s_, progress_);
+            std::vector<const std::string*> run;
+            while (!stop_ && !progress_.stop) {
+                const std::size_t first = inputs_.take(parts_.size(), run);
+                if (run.empty()) break;
+                for (std::size_t i = 0; i < run.size() && !progress_.stop; ++i) {
+                    mine.push_back(first + i);
+                    reader.read(*run[i], parts_[w]);
+                }
+            }
+            reader.flush();
+        } catch (...) {
+            failed();
+        }
+        taken_[w] = std::move(mine);
+        if (!end_reading(1)) wait_awake(planned_);
+        if (together_) {
+            try {
+                for (std::size_t i = next_step_++; i < together_->steps(); i = next_step_++) together_->run(i);
+            } catch (...) {
+                failed();
+            }
+        }
+        const std::lock_guard lock(m_);
+        ++exited_;
+        ended_.notify_all();
+    }
+
+    /// `workers` are done reading; the last of all plans how the parts are
+    /// put together. Whether it was the last.
+    bool end_reading(unsigned workers) {
+        if (reading_.fetch_sub(workers, std::memory_order_acq_rel) != workers) return false;
+        try {
+            if (!stop_) together_.emplace(std::move(parts_), ordinals_of(std::move(taken_), inputs_.size()));
+        } catch (...) {
+            failed();
+        }
+        planned_.store(true, std::memory_order_release);
+        planned_.notify_all();
+        return true;
+    }
+
+    void failed() {
+        const std::lock_guard lock(m_);
+        if (!failure_) failure_ = std::current_exception();
+        stop_ = true;
+    }
+
+    /// Stops the run where it is, without this thread's share, and waits
+    /// for the workers started.
+    void stop_all() noexcept {
+        stop_ = true;
+        inputs_.close();
+        end_reading(static_cast<unsigned>(parts_.size() - pool_.size()));
+        join();
+    }
+
+    void join() noexcept {
+        for (auto& t : pool_) t.join();
+        pool_.clear();
+    }
+
+    input_list& inputs_;
+    const read_settings& s_;
+    run_progress& progress_;
+    std::vector<report> parts_;
+    std::vector<std::vector<std::uint64_t>> taken_; ///< each part's inputs, by list index
+    std::atomic<bool> stop_{false};                 ///< a worker failed: the others stop
+    std::mutex m_;
+    std::condition_variable ended_;
+    std::size_t exited_ = 0; ///< workers that have ended, under `m_`
+    std::exception_ptr failure_;
+    std::atomic<unsigned> reading_; ///< workers not yet done reading
+    std::optional<report::interleaving> together_; ///< made by the last to end its reading
+    std::atomic<bool> planned_{false};              ///< `together_` is made, or will not be
+    std::atomic<std::size_t> next_step_{0};
+    std::vector<std::thread> pool_;                 ///< last: started once the rest is ready
+};
+
 /// Lists the inputs into `inputs` with `list`, closing the list whatever
-/// happens; false (and the listing stops) once the run is stopped.
-void list_into(input_list& inputs, const input_lister& list, run_progress& progress) {
+/// happens; false (and the listing stops) once the run is stopped. `added`
+/// is told the number of inputs listed after each.
+void list_into(input_list& inputs, const input_lister& list, run_progress& progress,
+               const std::function<void(std::size_t)>& added = {}) {
     try {
+        std::size_t n = 0;
         list([&](std::string path) {
             inputs.add(std::move(path));
+            if (added) added(++n);
             return !progress.stop;
         });
     } catch (...) {
@@ -633,37 +744,24 @@ void list_into(input_list& inputs, const input_lister& list, run_progress& progr
 
 /// Since counting is exact and a first location is a minimum, the result
 /// is the report of one sequential run, whatever the thread count and the
-/// timing. With threads to spare the listing (a walk) goes on beside the
-/// reading, on a thread of its own.
+/// timing. With threads to spare, the workers start with the second input
+/// listed and read while this thread goes on listing (a walk), then reads
+/// beside them: it is running already, where a thread started may wait
+/// some milliseconds for a processor.
 report aggregate(const input_lister& list, const read_settings& s, unsigned jobs, run_progress& progress) {
     input_list inputs(progress);
     if (jobs <= 1) {
         list_into(inputs, list, progress);
         return read_in_turn(inputs, s, jobs, progress);
     }
-    std::exception_ptr listing_failed;
-    std::thread lister([&] {
-        block_interrupt();
-        try {
-            list_into(inputs, list, progress);
-        } catch (...) {
-            listing_failed = std::current_exception();
-        }
+    std::optional<worker_team> team;
+    list_into(inputs, list, progress, [&](std::size_t listed) {
+        if (listed == 2) team.emplace(inputs, s, jobs, progress);
     });
-    std::optional<report> r;
-    try {
-        // One input (a file named, not a tree walked): one thread reads it
-        // while another counts.
-        const bool many = inputs.wait_beyond(1);
-        r.emplace(many ? read_on_workers(inputs, s, jobs, progress) : read_in_turn(inputs, s, jobs, progress));
-    } catch (...) {
-        progress.stop = true;
-        lister.join();
-        throw;
-    }
-    lister.join();
-    if (listing_failed) std::rethrow_exception(listing_failed);
-    return std::move(*r);
+    // One input (a file named, not a tree walked): one thread reads it
+    // while another counts.
+    if (!team) return read_in_turn(inputs, s, jobs, progress);
+    return team->finish();
 }
 
 }  // namespace urlsift::cli
