@@ -3,6 +3,7 @@
 // found in an absolute URL.
 
 #include <urlsift/export.hpp>
+#include <urlsift/reference.hpp>
 #include <string_view>
 #include <vector>
 
@@ -60,6 +61,8 @@ URLSIFT_EXPORT std::string_view to_string(url_warning w) noexcept;
 ///
 /// Spec: Section 7 of 001_*.txt; default ports as in Section 6.
 URLSIFT_EXPORT std::vector<url_warning> security_warnings(std::string_view url);
+/// The same, for `url` already split by `parse_reference` into `parts`.
+URLSIFT_EXPORT std::vector<url_warning> security_warnings(std::string_view url, const reference_parts& parts);
 
 /// Whether `url` starts with a scheme that runs code (`javascript:`,
 /// `vbscript:`, in any case): the test behind `url_warning::script_scheme`.

@@ -369,13 +369,13 @@ void report::impl::count(std::uint64_t input, const counted_reference& ref, cons
             return;
         }
     }
+    const reference_parts parts = parse_reference(url);
     // Section 7, judged as extract's --warnings does: on the URL as reported.
     std::uint32_t url_facts = url_known;
-    for (const url_warning w : security_warnings(url)) {
+    for (const url_warning w : security_warnings(url, parts)) {
         bump(report_table::warning, to_string(w), where);
         url_facts |= 1u << (url_warning_shift + static_cast<unsigned>(w));
     }
-    const reference_parts parts = parse_reference(url);
     if (!parts.scheme) {
         // Section 5: without a base (or one the resolver rejected) a relative
         // reference stays as written; it is no URL of the distinct set.

@@ -33,8 +33,7 @@ unsigned default_port_of(std::string_view scheme) noexcept {
 /// `[IPv6]` literal). Undefined when none is written, when it is empty
 /// (which means the default) or when it is not a decimal number (which the
 /// resolver rejects; it is no business of Section 7's).
-std::optional<unsigned long> written_port(std::string_view site) noexcept {
-    const detail::site_parts p = detail::split_site(site);
+std::optional<unsigned long> written_port(const detail::site_parts& p) noexcept {
     if (!p.host_ok() || !p.port || p.port->empty()) return std::nullopt;
     const detail::port_number n = detail::read_port(*p.port);
     if (n.ok()) return n.value;
@@ -44,8 +43,7 @@ std::optional<unsigned long> written_port(std::string_view site) noexcept {
 }
 
 /// Whether the site's userinfo has a password that is not empty.
-bool has_password(std::string_view site) noexcept {
-    const detail::site_parts p = detail::split_site(site);
+bool has_password(const detail::site_parts& p) noexcept {
     if (!p.userinfo) return false;
     const auto colon = p.userinfo->find(':');
     return colon != std::string_view::npos && colon + 1 < p.userinfo->size();
@@ -73,20 +71,22 @@ std::string_view to_string(url_warning w) noexcept {
     return "unknown";
 }
 
-std::vector<url_warning> security_warnings(std::string_view url) {
+std::vector<url_warning> security_warnings(std::string_view url) { return security_warnings(url, parse_reference(url)); }
+
+std::vector<url_warning> security_warnings(std::string_view url, const reference_parts& p) {
     std::vector<url_warning> found;
-    const reference_parts p = parse_reference(url);
+    const detail::site_parts site = p.site ? detail::split_site(*p.site) : detail::site_parts{};
 
     // Section 7: a password in the site component is strongly disrecommended
     // unless it is meant to be public, which a URL cannot tell us.
-    if (p.site && has_password(*p.site)) found.push_back(url_warning::password_in_userinfo);
+    if (p.site && has_password(site)) found.push_back(url_warning::password_in_userinfo);
 
     // Section 7: the unsafe URL names a port other than the one reserved for
     // its protocol, so the client reaches a server speaking something else;
     // a port in the reserved space (below 1024) deserves the most caution.
     if (p.scheme && p.site) {
         const unsigned fallback = default_port_of(*p.scheme);
-        const auto port = written_port(*p.site);
+        const auto port = written_port(site);
         if (fallback != 0 && port && *port != fallback) {
             found.push_back(url_warning::non_default_port);
             if (*port < 1024) found.push_back(url_warning::reserved_port);
