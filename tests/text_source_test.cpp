@@ -54,6 +54,41 @@ TEST_CASE("text_source: a regular file is read to its end, whatever its size", "
     }
 }
 
+TEST_CASE("text_source: a file a walk calls regular is read whole without asking its size", "[text]") {
+    // On a disk file system the reader trusts a short read to be the end;
+    // the sizes around the 256 KiB block check that no byte is lost.
+    constexpr std::size_t block = std::size_t{1} << 18;
+    const scratch_dir dir;
+    std::string error;
+    auto source = text_source::open({}, error);
+    REQUIRE(source);
+    const auto read_regular = [&](const std::string& path) {
+        std::string text;
+        const auto r = source->read_file(
+            path,
+            [&](std::string_view chunk) {
+                text += chunk;
+                return true;
+            },
+            file_kind::regular);
+        CHECK(r.what == text_read::status::done);
+        return text;
+    };
+    for (const std::size_t size : {std::size_t{1}, block - 1, block, block + 1, 2 * block + 7}) {
+        std::string bytes(size, 'a');
+        for (std::size_t i = 0; i < size; i += 89) bytes[i] = static_cast<char>('0' + i % 10);
+        const auto path = dir.path / ("f" + std::to_string(size));
+        write_file(path, bytes);
+        CHECK(read_regular(path.string()) == bytes);
+    }
+    // /proc gives a page a read, its files' size is 0: there the reader
+    // reads to the end as for any other input. This process has far more
+    // mappings than a page of /proc/self/smaps holds.
+    const std::string smaps = read_regular("/proc/self/smaps");
+    CHECK(smaps.size() > 16384);
+    CHECK(smaps.find("[stack]") != std::string::npos);
+}
+
 TEST_CASE("text_source: files read one after another, directory by directory", "[text]") {
     // A walk's order, and then not: each file's own bytes every time, and
     // a missing file in a directory already open is still missing.

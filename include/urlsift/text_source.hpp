@@ -64,6 +64,15 @@ struct text_read {
     std::string compression;
 };
 
+/// What a caller knows of a file before it is read.
+enum class file_kind : unsigned char {
+    unknown, ///< nothing: the source asks the system
+    /// A regular file, as its directory entry says (a walk lists it so).
+    /// On a disk file system, where a read of a regular file comes back
+    /// short only at its end, the source then need not ask for its size.
+    regular,
+};
+
 /// Receives UTF-8 text in order, in chunks valid only during the call.
 /// Return false to stop reading.
 using text_consumer = std::function<bool(std::string_view)>;
@@ -84,8 +93,9 @@ public:
     static std::optional<text_source> open(text_options options, std::string& error);
 
     /// Reads the file at `path` (`-`: standard input) to its end. A
-    /// directory fails ("Is a directory"), as in grep without -r.
-    text_read read_file(const std::string& path, const text_consumer& consumer);
+    /// directory fails ("Is a directory"), as in grep without -r. `kind`
+    /// is what the caller knows of the file (see file_kind).
+    text_read read_file(const std::string& path, const text_consumer& consumer, file_kind kind = file_kind::unknown);
     /// Reads the open file descriptor `fd` to its end; it stays open.
     text_read read_fd(int fd, const text_consumer& consumer);
 

@@ -324,8 +324,8 @@ int cmd_report(const args& a) {
         // not read is told after the run.
         std::vector<input_error> errors;
         const output_file output(out_fd);
-        const input_lister list = [&](const std::function<bool(std::string)>& add) {
-            walk_operands(operands, walk, errors, [&](std::string f) { return output.is(f, errors) || add(std::move(f)); });
+        const input_lister list = [&](const std::function<bool(listed_file)>& add) {
+            walk_files(operands, walk, errors, [&](listed_file f) { return output.is(f.path, errors) || add(std::move(f)); });
         };
         run_progress progress;
         {

@@ -267,7 +267,8 @@ public:
     /// the report `read` is given).
     void count_on(counting_thread& counter) { counter_ = &counter; }
 
-    void read(const std::string& path, report& into) {
+    void read(const listed_file& file, report& into) {
+        const std::string& path = file.path;
         if (into_ != &into) flush();
         input_ = into.add_input(path);
         into_ = &into;
@@ -278,13 +279,13 @@ public:
         std::string error;
         ending end = ending::read;
         if (s_.mail == "text") {
-            end = read_text(path, nullptr, error);
+            end = read_text(file, nullptr, error);
         } else {
             error = read_as_mail(
                 path, s_.mail, s_.text.decompress, [&](mail_message& m, mail_format) { return add_message(m); },
                 [&](const std::string* whole) {
                     std::string text_error;
-                    end = read_text(path, whole, text_error);
+                    end = read_text(file, whole, text_error);
                     return text_error;
                 });
             if (!error.empty()) end = ending::failed;
@@ -333,7 +334,7 @@ private:
     /// Reads `path` as text (or `whole`, its bytes when they were read
     /// already): a WARC file record by record, anything else through the
     /// scanner. `error` says why it failed.
-    ending read_text(const std::string& path, const std::string* whole, std::string& error) {
+    ending read_text(const listed_file& file, const std::string* whole, std::string& error) {
         scanner& sc = fresh_scanner();
         std::optional<warc_reader> warc;
         std::string html;  // an HTML payload, read whole for the parser
@@ -368,7 +369,9 @@ private:
         };
         if (whole != nullptr) {
             take(*whole);
-        } else if (const text_read got = source_->read_file(path, std::ref(take));  // by reference: no allocation a file
+        } else if (const text_read got = source_->read_file(
+                       file.path, std::ref(take),  // by reference: no allocation a file
+                       file.regular ? file_kind::regular : file_kind::unknown);
                    got.what == text_read::status::failed) {
             error = got.error;
             return ending::failed;
@@ -480,10 +483,10 @@ class input_list {
 public:
     explicit input_list(run_progress& progress) : progress_(progress) {}
 
-    void add(std::string path) {
+    void add(listed_file file) {
         {
             const std::lock_guard lock(m_);
-            paths_.push_back(std::move(path));
+            files_.push_back(std::move(file));
         }
         ++progress_.inputs_listed;
         grew_.notify_all();
@@ -501,43 +504,43 @@ public:
     /// it does.
     bool wait_beyond(std::size_t n) {
         std::unique_lock lock(m_);
-        grew_.wait(lock, [&] { return paths_.size() > n || closed_; });
-        return paths_.size() > n;
+        grew_.wait(lock, [&] { return files_.size() > n || closed_; });
+        return files_.size() > n;
     }
-    /// Takes the next run: up to 64 of the paths listed and not taken,
+    /// Takes the next run: up to 64 of the files listed and not taken,
     /// fewer as the end of a closed list nears, for balance; waiting for
     /// the listing when they are all taken. Gives the index of the first,
-    /// and the paths (which stay where they are, as at() says); none at the
+    /// and the files (which stay where they are, as at() says); none at the
     /// end of the list.
-    std::size_t take(std::size_t jobs, std::vector<const std::string*>& run) {
+    std::size_t take(std::size_t jobs, std::vector<const listed_file*>& run) {
         run.clear();
         std::unique_lock lock(m_);
-        grew_.wait(lock, [&] { return paths_.size() > taken_ || closed_; });
+        grew_.wait(lock, [&] { return files_.size() > taken_ || closed_; });
         // Runs short enough that the workers end together: a worker counts
         // all its runs into one report, so a run may be as short as one
         // input.
         const std::size_t most =
-            closed_ ? std::clamp<std::size_t>((paths_.size() - taken_) / (jobs * 4), 1, 64) : std::size_t{64};
+            closed_ ? std::clamp<std::size_t>((files_.size() - taken_) / (jobs * 4), 1, 64) : std::size_t{64};
         const std::size_t first = taken_;
-        while (taken_ < paths_.size() && run.size() < most) run.push_back(&paths_[taken_++]);
+        while (taken_ < files_.size() && run.size() < most) run.push_back(&files_[taken_++]);
         return first;
     }
     std::size_t size() {
         const std::lock_guard lock(m_);
-        return paths_.size();
+        return files_.size();
     }
-    /// Path `i`: the reference stays valid as the list grows (a deque's
+    /// File `i`: the reference stays valid as the list grows (a deque's
     /// elements stay where they are when more are added at its end).
-    const std::string& at(std::size_t i) {
+    const listed_file& at(std::size_t i) {
         const std::lock_guard lock(m_);
-        return paths_.at(i);
+        return files_.at(i);
     }
 
 private:
     run_progress& progress_;
     std::mutex m_;
     std::condition_variable grew_;
-    std::deque<std::string> paths_;
+    std::deque<listed_file> files_;
     std::size_t taken_ = 0;
     bool closed_ = false;
 };
@@ -643,7 +646,7 @@ private:
         std::vector<std::uint64_t> mine;
         try {
             input_reader reader(s_, progress_);
-            std::vector<const std::string*> run;
+            std::vector<const listed_file*> run;
             while (!stop_ && !progress_.stop) {
                 const std::size_t first = inputs_.take(parts_.size(), run);
                 if (run.empty()) break;
@@ -728,8 +731,8 @@ void list_into(input_list& inputs, const input_lister& list, run_progress& progr
                const std::function<void(std::size_t)>& added = {}) {
     try {
         std::size_t n = 0;
-        list([&](std::string path) {
-            inputs.add(std::move(path));
+        list([&](listed_file file) {
+            inputs.add(std::move(file));
             if (added) added(++n);
             return !progress.stop;
         });

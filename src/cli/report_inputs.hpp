@@ -2,6 +2,8 @@
 // `urlsift report`'s inputs: files read and scanned into a report, on one
 // thread or many, text or web archives (WARC and WET).
 
+#include "cli/walk.hpp"
+
 #include <urlsift/report.hpp>
 #include <urlsift/resolver.hpp>
 #include <urlsift/scanner.hpp>
@@ -48,7 +50,7 @@ struct run_progress {
 
 /// Lists a run's inputs in input order, handing each to `add`, which
 /// returns false when the run is stopped and the listing should end.
-using input_lister = std::function<void(const std::function<bool(std::string)>& add)>;
+using input_lister = std::function<void(const std::function<bool(listed_file)>& add)>;
 
 /// Aggregates the inputs `list` gives on `jobs` threads into the report one
 /// sequential run in input order would give.

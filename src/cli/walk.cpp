@@ -168,22 +168,29 @@ private:
     DIR* d_ = nullptr;
 };
 
-/// What the walk does with the entry `e` of the directory `dir`: walk into
-/// it (true), read it (false), or pass it by (nullopt). The type comes
-/// with the entry on most file systems, so a tree of small files costs no
-/// stat(2) a file. A symbolic link to a file is read; one to a directory
-/// is not followed.
-std::optional<bool> kind_of(int dir, const dirent& e) {
+/// What the walk does with a directory entry.
+enum class entry_kind : unsigned char {
+    skip,      ///< pass it by
+    directory, ///< walk into it
+    file,      ///< read it: a regular file
+    link,      ///< read it: a symbolic link to a regular file, which may be anywhere
+};
+
+/// What the walk does with the entry `e` of the directory `dir`. The type
+/// comes with the entry on most file systems, so a tree of small files
+/// costs no stat(2) a file. A symbolic link to a file is read; one to a
+/// directory is not followed.
+entry_kind kind_of(int dir, const dirent& e) {
     unsigned char type = e.d_type;
     struct stat st {};
     if (type == DT_UNKNOWN) {
-        if (::fstatat(dir, e.d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) return std::nullopt;
+        if (::fstatat(dir, e.d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) return entry_kind::skip;
         type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : S_ISLNK(st.st_mode) ? DT_LNK : DT_UNKNOWN;
     }
-    if (type == DT_DIR) return true;
-    if (type == DT_REG) return false;
-    if (type == DT_LNK && ::fstatat(dir, e.d_name, &st, 0) == 0 && S_ISREG(st.st_mode)) return false;
-    return std::nullopt;
+    if (type == DT_DIR) return entry_kind::directory;
+    if (type == DT_REG) return entry_kind::file;
+    if (type == DT_LNK && ::fstatat(dir, e.d_name, &st, 0) == 0 && S_ISREG(st.st_mode)) return entry_kind::link;
+    return entry_kind::skip;
 }
 
 /// Walks one operand. A path is kept twice: as shown (the operand joined
@@ -191,7 +198,7 @@ std::optional<bool> kind_of(int dir, const dirent& e) {
 /// Files are handed on in the byte order of their paths as they are found.
 class walker {
 public:
-    walker(const walk_settings& s, const std::function<bool(std::string)>& found, std::vector<input_error>& errors)
+    walker(const walk_settings& s, const std::function<bool(listed_file)>& found, std::vector<input_error>& errors)
         : s_(s), found_(found), errors_(errors) {
         for (const auto& g : s.globs)
             if (auto r = compile(g, 0)) overrides_.push_back(std::move(*r));
@@ -213,7 +220,7 @@ public:
             errors_.push_back({where, std::strerror(errno)});
             return true;
         }
-        std::vector<std::pair<std::string, bool>> entries;  // name, walk into it
+        std::vector<std::pair<std::string, entry_kind>> entries;
         bool gitignore = false, ignore = false;
         for (;;) {
             errno = 0;  // readdir(3) tells an error from the end only by errno
@@ -224,11 +231,12 @@ public:
             }
             const std::string_view n = e->d_name;
             if (n == "." || n == "..") continue;
-            const std::optional<bool> walk_into = kind_of(here.fd(), *e);
-            if (!walk_into) continue;
-            entries.emplace_back(n, *walk_into);
-            gitignore = gitignore || (!*walk_into && n == ".gitignore");
-            ignore = ignore || (!*walk_into && n == ".ignore");
+            const entry_kind kind = kind_of(here.fd(), *e);
+            if (kind == entry_kind::skip) continue;
+            entries.emplace_back(n, kind);
+            const bool file = kind != entry_kind::directory;
+            gitignore = gitignore || (file && n == ".gitignore");
+            ignore = ignore || (file && n == ".ignore");
         }
         // An ignore file is opened only when the directory lists one: most
         // directories have none, and a failed open costs a path lookup.
@@ -242,7 +250,7 @@ public:
         // `/`, so `a.txt` (`.` is below `/`) comes before what `a/` holds.
         // The entries stay where they are; pointers to them are sorted,
         // which swaps eight bytes instead of two strings.
-        std::vector<const std::pair<std::string, bool>*> order;
+        std::vector<const std::pair<std::string, entry_kind>*> order;
         order.reserve(entries.size());
         for (const auto& e : entries) order.push_back(&e);
         std::sort(order.begin(), order.end(), [](const auto* x, const auto* y) {
@@ -254,8 +262,8 @@ public:
             if (a.size() == b.size()) return false;
             // Bytes compare unsigned, as std::string's compare does them.
             const auto byte = [](char c) { return static_cast<unsigned char>(c); };
-            if (a.size() < b.size()) return x->second ? byte('/') < byte(b[n]) : true;
-            return y->second ? byte(a[n]) < byte('/') : false;
+            if (a.size() < b.size()) return x->second == entry_kind::directory ? byte('/') < byte(b[n]) : true;
+            return y->second == entry_kind::directory ? byte(a[n]) < byte('/') : false;
         });
         // The directory stays open while the walk is below it, for that;
         // deeper than a bound it is closed here and what it holds is opened
@@ -264,14 +272,15 @@ public:
         if (!stay_open) here.close();
         bool going = true;
         for (std::size_t i = 0; i < order.size() && going; ++i) {
-            const auto& [name, dir] = *order[i];
+            const auto& [name, kind] = *order[i];
+            const bool dir = kind == entry_kind::directory;
             names.push_back(name);
             std::string path = join(shown, name);
             if (selected(names, dir)) {
                 if (dir)
                     going = stay_open ? walk(path, names, here.fd(), name.c_str()) : walk(path, names);
                 else if (name_selected(s_, path, false))
-                    going = found_(std::move(path));
+                    going = found_({std::move(path), kind == entry_kind::file});
             }
             names.pop_back();
         }
@@ -303,7 +312,7 @@ private:
     }
 
     const walk_settings& s_;
-    const std::function<bool(std::string)>& found_;
+    const std::function<bool(listed_file)>& found_;
     std::vector<input_error>& errors_;
     std::vector<glob_rule> overrides_;
     std::ptrdiff_t whitelists_ = 0;
@@ -330,9 +339,14 @@ void add_walk_options(po::options_description& opts, walk_settings& s) {
 
 void walk_operands(const std::vector<std::string>& operands, const walk_settings& s, std::vector<input_error>& errors,
                    const std::function<bool(std::string)>& found) {
+    walk_files(operands, s, errors, [&found](listed_file f) { return found(std::move(f.path)); });
+}
+
+void walk_files(const std::vector<std::string>& operands, const walk_settings& s, std::vector<input_error>& errors,
+                const std::function<bool(listed_file)>& found) {
     if (operands.empty()) {
         if (!s.recursive) {
-            found("-");
+            found({"-"});
             return;
         }
         // ripgrep and grep -r: the current directory, its files named
@@ -344,7 +358,7 @@ void walk_operands(const std::vector<std::string>& operands, const walk_settings
     for (const auto& op : operands) {
         std::error_code ec;
         if (op == "-" || !fs::is_directory(op, ec)) {
-            if ((op == "-" || name_selected(s, op, true)) && !found(op)) return;
+            if ((op == "-" || name_selected(s, op, true)) && !found({op})) return;
             continue;
         }
         if (!s.recursive) {

@@ -49,6 +49,19 @@ std::vector<std::string> expand_operands(const std::vector<std::string>& operand
 void walk_operands(const std::vector<std::string>& operands, const walk_settings& s, std::vector<input_error>& errors,
                    const std::function<bool(std::string)>& found);
 
+/// A file as the walk hands it on.
+struct listed_file {
+    std::string path;
+    /// Its directory entry says it is a regular file: a file found in a
+    /// walked directory, not a link to one (which may lead anywhere), nor an
+    /// operand (whose kind the walk does not ask).
+    bool regular = false;
+};
+
+/// As `walk_operands`, with what the walk knows of each file.
+void walk_files(const std::vector<std::string>& operands, const walk_settings& s, std::vector<input_error>& errors,
+                const std::function<bool(listed_file)>& found);
+
 /// Whether `path` matches the gitignore-style `pattern` (`*`, `?`, `[...]`
 /// within a name, `**` across directories; anchored when it has a `/`
 /// other than a trailing one, otherwise matched against each name); `path`
