@@ -13,8 +13,11 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <string>
 #include <thread>
 #include <unistd.h>
+#include <utility>
+#include <vector>
 
 using namespace urlsift::test;
 using urlsift::cli::progress_line;
@@ -42,47 +45,61 @@ TEST_CASE("report --progress writes progress lines to a stderr that is not a ter
 }
 
 TEST_CASE("Ctrl-C ends a report run with the report so far, marked interrupted", "[report][progress][cli]") {
-    // On one thread, the read waiting on the FIFO is the main thread's; on
-    // two, a worker's, which the main thread wakes.
-    const char* jobs = GENERATE("1", "2");
-    CAPTURE(jobs);
+    // On one thread, the read waiting on the FIFO is the main thread's. On
+    // two, with one FIFO, it is whichever thread took it; with two, each
+    // thread waits on one, and the main thread, its own read interrupted,
+    // wakes the other's.
+    const auto [jobs, fifos] = GENERATE(std::pair{"1", 1}, std::pair{"2", 1}, std::pair{"2", 2});
+    CAPTURE(jobs, fifos);
     const scratch_dir dir;
-    const auto fifo = dir.path / "feed", out = dir.path / "out.json", err = dir.path / "err";
-    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    const auto out = dir.path / "out.json", err = dir.path / "err";
+    std::vector<std::string> feeds;
+    for (int i = 0; i < fifos; ++i) {
+        feeds.push_back((dir.path / ("feed" + std::to_string(i))).string());
+        REQUIRE(::mkfifo(feeds.back().c_str(), 0600) == 0);
+    }
     write_file(dir.path / "first.txt", "Read https://example.org/first today.\n");
+    const std::string first = (dir.path / "first.txt").string();
     const pid_t child = ::fork();
     REQUIRE(child >= 0);
     if (child == 0) {
-        // The report reads first.txt, then waits on the FIFO, which gets one
-        // line and is held open.
+        // The report reads first.txt, then waits on each FIFO, which gets
+        // one line and is held open.
         const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
         const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
         ::dup2(o, 1);
         ::dup2(e, 2);
-        ::execl(URLSIFT_CLI_PATH, "urlsift", "report", "--no-timestamp", "--partial", "-j", jobs,
-                (dir.path / "first.txt").c_str(), fifo.c_str(), static_cast<char*>(nullptr));
+        std::vector<const char*> argv = {"urlsift", "report", "--no-timestamp", "--partial", "-j", jobs, first.c_str()};
+        for (const auto& f : feeds) argv.push_back(f.c_str());
+        argv.push_back(nullptr);
+        ::execv(URLSIFT_CLI_PATH, const_cast<char* const*>(argv.data()));
         ::_exit(127);
     }
-    // Waits (at most 10 s) for the report to open the FIFO for reading.
-    int writer = -1;
-    for (int i = 0; i < 200 && writer < 0; ++i) {
-        writer = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
-        if (writer < 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    if (writer < 0) {
-        ::kill(child, SIGKILL);
-        ::waitpid(child, nullptr, 0);
-        FAIL("report never opened the FIFO: " << read_file(err));
+    // Waits (at most 10 s) for the report to open each FIFO for reading.
+    std::vector<int> writers;
+    for (const auto& f : feeds) {
+        int writer = -1;
+        for (int i = 0; i < 200 && writer < 0; ++i) {
+            writer = ::open(f.c_str(), O_WRONLY | O_NONBLOCK);
+            if (writer < 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+        if (writer < 0) {
+            ::kill(child, SIGKILL);
+            ::waitpid(child, nullptr, 0);
+            FAIL("report never opened " << f << ": " << read_file(err));
+        }
+        writers.push_back(writer);
     }
     const std::string line = "And https://example.org/second here.\n";
-    REQUIRE(::write(writer, line.data(), line.size()) == static_cast<ssize_t>(line.size()));
+    for (const int writer : writers)
+        REQUIRE(::write(writer, line.data(), line.size()) == static_cast<ssize_t>(line.size()));
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     ::kill(child, SIGINT);
     int status = 0;
-    // The read waiting on the FIFO ends at the signal: no writer has to close it.
+    // The reads waiting on the FIFOs end at the signal: no writer has to close them.
     for (int i = 0; i < 100 && ::waitpid(child, &status, WNOHANG) == 0; ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    ::close(writer);
+    for (const int writer : writers) ::close(writer);
     if (::waitpid(child, &status, WNOHANG) == 0) {
         ::kill(child, SIGKILL);
         ::waitpid(child, &status, 0);
@@ -94,7 +111,8 @@ TEST_CASE("Ctrl-C ends a report run with the report so far, marked interrupted",
     CHECK_THAT(json, Catch::Contains("\"interrupted\": true"));
     CHECK_THAT(json, Catch::Contains("https://example.org/first"));
     CHECK_THAT(json, Catch::Contains("interrupted before its end"));
-    CHECK_THAT(read_file(err), Catch::Contains("interrupted: the report covers the 2 of 2 inputs"));
+    const std::string inputs = std::to_string(fifos + 1);
+    CHECK_THAT(read_file(err), Catch::Contains("interrupted: the report covers the " + inputs + " of " + inputs + " inputs"));
 
     // Such a report is not merged as if it were complete.
     const auto merged = run_cli("report --merge " + shell_quote(out.string()));

@@ -570,21 +570,24 @@ std::vector<std::vector<std::uint64_t>> ordinals_of(std::vector<std::vector<std:
     return taken;
 }
 
-/// Waits for `flag`, on the processor: a worker that ends its reading
-/// waits for the others only as long as their last inputs take, and a
-/// thread put to sleep there may wake a long while after it is called.
-/// Past a bound, it sleeps after all.
-void wait_awake(const std::atomic<bool>& flag) {
+/// Waits a little for `flag` on the processor; whether it came. A worker
+/// that ends its reading waits for the others only as long as their last
+/// inputs take, and a thread put to sleep there may wake a long while
+/// after it is called.
+bool spin_until(const std::atomic<bool>& flag) {
     const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(2);
     while (!flag.load(std::memory_order_acquire)) {
 #if defined(__x86_64__) || defined(__i386__)
         for (int i = 0; i < 64; ++i) __builtin_ia32_pause();
 #endif
-        if (std::chrono::steady_clock::now() > until) {
-            flag.wait(false, std::memory_order_acquire);
-            return;
-        }
+        if (std::chrono::steady_clock::now() > until) return false;
     }
+    return true;
+}
+
+/// Waits for `flag`: on the processor for a while, then asleep.
+void wait_awake(const std::atomic<bool>& flag) {
+    if (!spin_until(flag)) flag.wait(false, std::memory_order_acquire);
 }
 
 /// Reads the inputs on `jobs` workers while `inputs` is being listed: the
@@ -603,7 +606,12 @@ public:
             for (unsigned w = 1; w < jobs; ++w) pool_.emplace_back([this, w] {
                 block_interrupt();
                 own_descriptor_table();
-                work(w);
+                read_share(w);
+                if (!end_reading(1)) wait_awake(planned_);
+                take_steps();
+                const std::lock_guard lock(m_);
+                ++exited_;
+                ended_.notify_all();
             });
         } catch (...) {
             stop_all();
@@ -621,25 +629,31 @@ public:
     /// waits for the others, and gives the report of them all.
     report finish() {
         const wake_signal waking;
-        work(0);
-        {
-            // Once the run is stopped, a worker waiting in a read is woken,
-            // and again a little later in case the signal came just before
-            // the read.
+        read_share(0);
+        // This thread waits for the others without sleeping for good: once
+        // the run is stopped, a worker waiting in a read (a FIFO) is woken,
+        // and again a little later in case the signal came just before the
+        // read.
+        const auto wait_for = [&](const auto& done) {
             std::unique_lock lock(m_);
-            while (exited_ < pool_.size() + 1) {
+            while (!done()) {
                 ended_.wait_for(lock, std::chrono::milliseconds(50));
                 if (progress_.stop)
                     for (auto& t : pool_) wake_signal::wake(t);
             }
-        }
+        };
+        if (!end_reading(1) && !spin_until(planned_))
+            wait_for([&] { return planned_.load(std::memory_order_acquire); });
+        take_steps();
+        wait_for([&] { return exited_ == pool_.size(); });
         join();
         if (failure_) std::rethrow_exception(failure_);
         return std::move(*together_).result();
     }
 
 private:
-    void work(std::size_t w) {
+    /// Reads runs of inputs into part `w` until none is left.
+    void read_share(std::size_t w) {
         // Filled here and handed over at the end: the workers' vectors side
         // by side in `taken_` share a cache line, which a push_back for
         // every input would make the cores trade back and forth.
@@ -660,17 +674,16 @@ private:
             failed();
         }
         taken_[w] = std::move(mine);
-        if (!end_reading(1)) wait_awake(planned_);
-        if (together_) {
-            try {
-                for (std::size_t i = next_step_++; i < together_->steps(); i = next_step_++) together_->run(i);
-            } catch (...) {
-                failed();
-            }
+    }
+
+    /// Takes the steps of putting the parts together that are left.
+    void take_steps() {
+        if (!together_) return;
+        try {
+            for (std::size_t i = next_step_++; i < together_->steps(); i = next_step_++) together_->run(i);
+        } catch (...) {
+            failed();
         }
-        const std::lock_guard lock(m_);
-        ++exited_;
-        ended_.notify_all();
     }
 
     /// `workers` are done reading; the last of all plans how the parts are
@@ -682,8 +695,14 @@ private:
         } catch (...) {
             failed();
         }
-        planned_.store(true, std::memory_order_release);
+        {
+            // Under the lock, so that the calling thread, which waits on
+            // `ended_`, sees it or is told.
+            const std::lock_guard lock(m_);
+            planned_.store(true, std::memory_order_release);
+        }
         planned_.notify_all();
+        ended_.notify_all();
         return true;
     }
 
@@ -715,7 +734,7 @@ private:
     std::atomic<bool> stop_{false};                 ///< a worker failed: the others stop
     std::mutex m_;
     std::condition_variable ended_;
-    std::size_t exited_ = 0; ///< workers that have ended, under `m_`
+    std::size_t exited_ = 0; ///< workers on threads of their own that have ended, under `m_`
     std::exception_ptr failure_;
     std::atomic<unsigned> reading_; ///< workers not yet done reading
     std::optional<report::interleaving> together_; ///< made by the last to end its reading
