@@ -493,6 +493,18 @@ TEST_CASE("report --input mail counts a mailbox's references, decoded and resolv
 
 namespace {
 
+/// The report over the inputs `which` of `texts`, in that order: what a
+/// thread that took them counts.
+report counted_inputs(const std::vector<std::string>& texts, const std::vector<std::uint64_t>& which) {
+    report r;
+    for (const std::uint64_t i : which) {
+        const auto in = r.add_input("t" + std::to_string(i));
+        for (const auto& ref : urlsift::scan(texts[i])) r.add(in, ref);
+        r.finish_input(in, texts[i].size(), urlsift::input_status::read);
+    }
+    return r;
+}
+
 /// A report over `n` inputs; input `i` names URLs `i * step` to
 /// `i * step + width - 1`, so that neighbouring inputs share some.
 report numbered_urls(std::size_t from, std::size_t to, std::uint64_t limit, std::size_t step = 700,
@@ -555,15 +567,7 @@ TEST_CASE("report: inputs counted in turns interleave into one run's report", "[
         "a http://x.example/1 and http://x.example/2\n", "b <http://y.example/> http://x.example/1\n",
         "nothing\n", "d http://x.example/2 <../g> and <../g>\n", "e http://[::1]:8080/ http://y.example/\n",
         "f http://y.example/ http://z.example/3\n"};
-    const auto counted = [&](const std::vector<std::uint64_t>& which) {
-        report r;
-        for (const std::uint64_t i : which) {
-            const auto in = r.add_input("t" + std::to_string(i));
-            for (const auto& ref : urlsift::scan(texts[i])) r.add(in, ref);
-            r.finish_input(in, texts[i].size(), urlsift::input_status::read);
-        }
-        return r;
-    };
+    const auto counted = [&](const std::vector<std::uint64_t>& which) { return counted_inputs(texts, which); };
     const report whole = counted({0, 1, 2, 3, 4, 5});
     const std::vector<std::vector<std::vector<std::uint64_t>>> splits = {
         {{0, 1, 2, 3, 4, 5}}, {{0, 2, 4}, {1, 3, 5}}, {{1, 2}, {0, 5}, {3, 4}}, {{}, {5}, {0, 1, 2, 3, 4}}};
@@ -601,15 +605,7 @@ TEST_CASE("report: the steps of an interleaving, in any order and on threads, gi
     const std::vector<std::string> texts = {
         "a http://x.example/1 <../up> http://[::1]/\n", "b http://y.example/ http://x.example/1\n",
         "c <http://x.example/2> <../up>\n", "d https://z.example/?q http://y.example/\n"};
-    const auto counted = [&](const std::vector<std::uint64_t>& which) {
-        report r;
-        for (const std::uint64_t i : which) {
-            const auto in = r.add_input("t" + std::to_string(i));
-            for (const auto& ref : urlsift::scan(texts[i])) r.add(in, ref);
-            r.finish_input(in, texts[i].size(), urlsift::input_status::read);
-        }
-        return r;
-    };
+    const auto counted = [&](const std::vector<std::uint64_t>& which) { return counted_inputs(texts, which); };
     const std::vector<std::vector<std::uint64_t>> split = {{0, 3}, {1}, {2}};
     const auto parts = [&] {
         std::vector<report> ps;
