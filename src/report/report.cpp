@@ -511,7 +511,11 @@ struct report::interleaving::state {
 report::interleaving::interleaving(std::vector<report> parts, std::vector<std::vector<std::uint64_t>> ordinals)
     : state_(std::make_unique<state>()) {
     if (parts.size() != ordinals.size()) throw std::invalid_argument("report::interleave: a part without ordinals");
-    if (parts.empty()) parts.emplace_back(), ordinals.emplace_back();
+    if (parts.empty()) {
+        // Nothing to put together: the result is an empty report.
+        parts.emplace_back();
+        ordinals.emplace_back();
+    }
     std::size_t n = 0;
     for (std::size_t p = 0; p < parts.size(); ++p) {
         if (ordinals[p].size() != parts[p].impl_->inputs.size())
