@@ -21,7 +21,7 @@
 
 namespace urlsift::detail {
 
-/// Memory for a table's large arrays: from a megabyte on, mapped apart and
+/// Memory for a table's large arrays: from 4 MiB on, mapped apart and
 /// marked for transparent huge pages (madvise(2) MADV_HUGEPAGE), so that a
 /// table of millions of keys costs few page faults and TLB misses. Smaller
 /// arrays come from the heap.
