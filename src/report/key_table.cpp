@@ -67,7 +67,45 @@ void* reallocate_table_bytes(void* p, std::size_t bytes, std::size_t used, std::
     return q;
 }
 
-std::uint64_t key_table::hash(std::string_view key) noexcept { return std::hash<std::string_view>{}(key); }
+namespace {
+
+constexpr std::uint64_t odd_constant = 0x9E3779B97F4A7C15ULL;  // 2^64 over the golden ratio
+
+std::uint64_t word_at(const char* p) noexcept {
+    std::uint64_t w;
+    std::memcpy(&w, p, sizeof w);
+    return w;
+}
+
+/// One word into the state: the multiply spreads its low bits upwards, the
+/// rotation brings the high ones back down for the next.
+std::uint64_t absorb(std::uint64_t h, std::uint64_t w) noexcept { return std::rotl((h ^ w) * odd_constant, 29); }
+
+}  // namespace
+
+std::uint64_t key_table::hash(std::string_view key) noexcept {
+    // Eight bytes at a time: keys are URLs and host names, tens of bytes,
+    // hashed once or twice for every reference. The last word overlaps the
+    // one before rather than being read byte by byte (the length, mixed in
+    // first, keeps `ab` and `abab...` apart).
+    const char* p = key.data();
+    const std::size_t n = key.size();
+    std::uint64_t h = absorb(odd_constant, n);
+    if (n >= 8) {
+        for (std::size_t i = 0; i + 8 < n; i += 8) h = absorb(h, word_at(p + i));
+        h = absorb(h, word_at(p + n - 8));
+    } else {
+        std::uint64_t w = 0;
+        for (std::size_t i = 0; i < n; ++i) w |= static_cast<std::uint64_t>(static_cast<unsigned char>(p[i])) << (8 * i);
+        h = absorb(h, w);
+    }
+    // Every bit of the result depends on every bit of the state: the index
+    // takes the low bits, the slot's tag the high ones.
+    h ^= h >> 32;
+    h *= odd_constant;
+    h ^= h >> 29;
+    return h;
+}
 
 key_table::key_table(const key_table& other) { *this = other; }
 

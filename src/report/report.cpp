@@ -45,11 +45,16 @@ using detail::key_table;
 /// stored as it will read back.
 std::string_view valid_utf8(std::string_view s, std::string& scratch) {
     std::size_t i = 0, len = 0;
-    // ASCII eight bytes at a time: nearly every URL is.
-    for (std::uint64_t w; i + 8 <= s.size(); i += 8) {
-        std::memcpy(&w, s.data() + i, 8);
-        if ((w & 0x8080808080808080ULL) != 0) break;
-    }
+    // ASCII eight bytes at a time, nearly every URL is: the last word
+    // overlaps the one before rather than being read byte by byte.
+    constexpr std::uint64_t high_bits = 0x8080808080808080ULL;
+    const auto word_at = [&s](std::size_t at) {
+        std::uint64_t w;
+        std::memcpy(&w, s.data() + at, 8);
+        return w;
+    };
+    while (i + 8 <= s.size() && (word_at(i) & high_bits) == 0) i += 8;
+    if (s.size() >= 8 && i + 8 > s.size() && (word_at(s.size() - 8) & high_bits) == 0) return s;
     while (i < s.size() && (static_cast<unsigned char>(s[i]) < 0x80 || detail::decode_utf8(s, i, len) >= 0))
         i += static_cast<unsigned char>(s[i]) < 0x80 ? 1 : len;
     if (i == s.size()) return s;
