@@ -133,14 +133,18 @@ public:
 
     /// Scans one input. Returns the number of references written, or -1
     /// when the input could not be read (reported on stderr).
-    long run(const std::string& path) {
+    long run(const listed_file& file) {
+        const std::string& path = file.path;
         label_ = path == "-" ? (st_.fmt == format::text ? "(standard input)" : "-") : path;
         count_ = 0;
         scanner& sc = fresh_scanner();
         // The scanner stops taking text once its sink has said stop, and the
         // file is read no further (grep -m, -l, -q).
-        const text_read got = enough_ == 0u ? text_read{}
-                                            : source_.read_file(path, [&](std::string_view text) { return sc.feed(text); });
+        const text_read got =
+            enough_ == 0u ? text_read{}
+                          : source_.read_file(
+                                path, [&](std::string_view text) { return sc.feed(text); },
+                                file.regular ? file_kind::regular : file_kind::unknown);
         const bool skipped = got.what == text_read::status::binary;
         const std::string& err = got.error;
         const std::vector<std::string> notes =
@@ -385,9 +389,13 @@ int cmd_extract(const args& a) {
     const std::vector<std::string> operands =
         vm.count("operand") ? vm["operand"].as<std::vector<std::string>>() : std::vector<std::string>{};
     std::vector<input_error> errors;
-    std::vector<std::string> files = expand_operands(operands, walk, errors);
+    std::vector<listed_file> files = list_files(operands, walk, errors);
     skip_output_file(files, errors);
-    if (mail.input != "text") return extract_mail(vm, mail, ss, files, errors);
+    if (mail.input != "text") {
+        std::vector<std::string> paths;
+        for (listed_file& f : files) paths.push_back(std::move(f.path));
+        return extract_mail(vm, mail, ss, paths, errors);
+    }
     st.with_filename = !vm["no-filename"].as<bool>() &&
                        (vm["with-filename"].as<bool>() || files.size() + errors.size() > 1 || walk.recursive);
 

@@ -28,6 +28,11 @@ void skip_output_file(std::vector<std::string>& files, std::vector<input_error>&
     std::erase_if(files, [&](const std::string& f) { return output.is(f, errors); });
 }
 
+void skip_output_file(std::vector<listed_file>& files, std::vector<input_error>& errors, int out_fd) {
+    const output_file output(out_fd);
+    std::erase_if(files, [&](const listed_file& f) { return output.is(f.path, errors); });
+}
+
 std::vector<std::string> reading_notes(const text_read& got, const text_source& source,
                                        std::string_view compressed_hint) {
     std::vector<std::string> notes;

@@ -33,6 +33,7 @@ private:
 
 /// Removes from `files` the inputs that are the output file.
 void skip_output_file(std::vector<std::string>& files, std::vector<input_error>& errors, int out_fd = 1);
+void skip_output_file(std::vector<listed_file>& files, std::vector<input_error>& errors, int out_fd = 1);
 
 /// What to tell the user about how an input was read, beyond its result:
 /// binary input that looks like UTF-16 text, input that does not look like

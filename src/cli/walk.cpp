@@ -370,14 +370,21 @@ void walk_files(const std::vector<std::string>& operands, const walk_settings& s
     }
 }
 
-std::vector<std::string> expand_operands(const std::vector<std::string>& operands, const walk_settings& s,
-                                         std::vector<input_error>& errors) {
-    std::vector<std::string> files;
-    walk_operands(operands, s, errors, [&files](std::string f) {
+std::vector<listed_file> list_files(const std::vector<std::string>& operands, const walk_settings& s,
+                                    std::vector<input_error>& errors) {
+    std::vector<listed_file> files;
+    walk_files(operands, s, errors, [&files](listed_file f) {
         files.push_back(std::move(f));
         return true;
     });
     return files;
+}
+
+std::vector<std::string> expand_operands(const std::vector<std::string>& operands, const walk_settings& s,
+                                         std::vector<input_error>& errors) {
+    std::vector<std::string> paths;
+    for (listed_file& f : list_files(operands, s, errors)) paths.push_back(std::move(f.path));
+    return paths;
 }
 
 bool gitignore_match(std::string_view pattern, std::string_view path, bool is_dir) {

@@ -61,6 +61,9 @@ struct listed_file {
 /// As `walk_operands`, with what the walk knows of each file.
 void walk_files(const std::vector<std::string>& operands, const walk_settings& s, std::vector<input_error>& errors,
                 const std::function<bool(listed_file)>& found);
+/// As `expand_operands`, with what the walk knows of each file.
+std::vector<listed_file> list_files(const std::vector<std::string>& operands, const walk_settings& s,
+                                    std::vector<input_error>& errors);
 
 /// Whether `path` matches the gitignore-style `pattern` (`*`, `?`, `[...]`
 /// within a name, `**` across directories; anchored when it has a `/`
