@@ -116,24 +116,24 @@ struct text_source::impl {
     /// Whether `dir` is on a disk file system (see reads_whole), once a
     /// regular file in it was read.
     std::optional<bool> dir_on_disk;
+    /// Whether the file open_file opened last is in `dir`.
+    bool opened_in_dir = false;
 
-    /// Whether the file `fd` (at `path`) is on a disk file system, asked
-    /// once a directory.
-    bool on_disk(int fd, const std::string& path) {
-        const std::size_t slash = path.rfind('/');
-        const bool in_dir = slash != std::string::npos && slash > 0 && std::string_view(path).substr(0, slash) == dir;
-        if (in_dir && dir_on_disk) return *dir_on_disk;
+    /// Whether the file `fd`, open_file's last, is on a disk file system,
+    /// asked once a directory.
+    bool on_disk(int fd) {
+        if (opened_in_dir && dir_on_disk) return *dir_on_disk;
         struct statfs fs {};
         const bool disk = ::fstatfs(fd, &fs) == 0 && reads_whole(static_cast<std::uint32_t>(fs.f_type));
-        if (in_dir) dir_on_disk = disk;
+        if (opened_in_dir) dir_on_disk = disk;
         return disk;
     }
 
     /// Opens `path` for reading, as open(2) would.
     int open_file(const std::string& path) {
         const std::size_t slash = path.rfind('/');
-        if (slash == std::string::npos || slash == 0 || slash + 1 == path.size())
-            return ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        opened_in_dir = !(slash == std::string::npos || slash == 0 || slash + 1 == path.size());
+        if (!opened_in_dir) return ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
         const std::string_view d(path.data(), slash);
         if (d != dir) {
             if (dir_fd >= 0) ::close(dir_fd);
@@ -309,7 +309,7 @@ text_read text_source::read_file(const std::string& path, const text_consumer& c
     // A regular file on a disk file system is read until a read comes back
     // short, without an fstat(2) for its size: in a tree of small files
     // that is one system call in four.
-    if (kind == file_kind::regular && path != "-" && impl_->on_disk(fd, path)) return impl_->read(fd, consumer, 0);
+    if (kind == file_kind::regular && path != "-" && impl_->on_disk(fd)) return impl_->read(fd, consumer, 0);
     struct stat st {};
     const bool known = ::fstat(fd, &st) == 0;
     if (known && S_ISDIR(st.st_mode)) return failure("Is a directory");
