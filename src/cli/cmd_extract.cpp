@@ -162,8 +162,11 @@ public:
         }
         if (skipped && st_.list != settings::listing::none) {
             out_.flush();
-            std::cerr << "urlsift extract: " << visible(path) << ": binary file skipped "
-                      << (hint.empty() ? "(use --binary text to scan it)" : "(" + hint.substr(2) + ")") << '\n';
+            std::cerr << "urlsift extract: " << visible(path) << ": binary file skipped (";
+            // Written in pieces: `"(" + hint.substr(2)` sets off GCC 12's -Wrestrict.
+            if (hint.empty()) std::cerr << "use --binary text to scan it";
+            else std::cerr << std::string_view(hint).substr(2);
+            std::cerr << ")\n";
             return 0;
         }
         if (skipped) return 0;

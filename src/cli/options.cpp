@@ -123,9 +123,10 @@ bool answered_help_or_version(const po::variables_map& vm, std::string_view usag
 format parse_format(std::string_view command, const std::string& value, std::string_view allowed) {
     static constexpr std::pair<std::string_view, format> names[] = {
         {"text", format::text}, {"jsonl", format::jsonl}, {"csv", format::csv}, {"tsv", format::tsv}};
-    const std::string fenced = "|" + std::string(allowed) + "|";
+    std::string fenced = "|";  // appended to: `"|" + std::string(...)` sets off GCC 12's -Wrestrict
+    fenced.append(allowed).append("|");
     for (const auto& [name, f] : names)
-        if (value == name && fenced.find("|" + value + "|") != std::string::npos) return f;
+        if (value == name && fenced.find(std::string("|").append(value).append("|")) != std::string::npos) return f;
     throw usage_error(std::string(command),
                       "unknown --format '" + value + "' (choose one of: " + std::string(allowed) + ")");
 }

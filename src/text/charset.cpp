@@ -63,7 +63,8 @@ charset_converter::~charset_converter() = default;
 
 std::optional<charset_converter> charset_converter::open(std::string_view name, std::string& error,
                                                          conversion way) {
-    const std::string quoted = "'" + std::string(name) + "'";
+    std::string quoted = "'";  // appended to: `"'" + std::string(...)` sets off GCC 12's -Wrestrict
+    quoted.append(name).append("'");
     // ucnv_open("") would open the platform's default charset, and a NUL
     // would cut the name short: neither is what the user wrote.
     if (name.empty() || name.find('\0') != std::string_view::npos) {

@@ -46,7 +46,7 @@ std::optional<std::string> field(std::string_view block, std::string_view name) 
         std::string_view line = block.substr(0, nl);
         block = nl == std::string_view::npos ? std::string_view{} : block.substr(nl + 1);
         if (!line.empty() && (line.front() == ' ' || line.front() == '\t')) {
-            if (in_field) *value += " " + std::string(trim(line));
+            if (in_field) value->append(" ").append(trim(line));
             continue;
         }
         if (value && in_field) break;
