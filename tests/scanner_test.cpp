@@ -428,6 +428,22 @@ TEST_CASE("reset starts a new input, whatever the last one left", "[scanner]") {
     c.feed("http://b.example/ ok");
     c.finish();
     CHECK(urls == std::vector<std::string>{"http://b.example/"});
+
+    // The URLs given before a reset are forgotten, though their memory is
+    // kept for the next input: one given after the reset takes the place
+    // of the first, and the second is not named by its site.
+    std::vector<std::string> given;
+    urlsift::scanner r(urlsift::scan_options{}, [&](const found_reference& f) {
+        given.push_back(f.url);
+        return true;
+    });
+    r.feed("ftp://ftp.one.example.org/pub/ and ftp://ftp.two.example.org/pub/\n");
+    r.finish();
+    given.clear();
+    r.reset();
+    r.feed("see ftp://ftp.three.example.org/pub/\nthen ftp.two.example.org/pub/ and ftp.three.example.org/pub/\n");
+    r.finish();
+    CHECK(given == std::vector<std::string>{"ftp://ftp.three.example.org/pub/", "ftp://ftp.two.example.org/pub/"});
 }
 
 TEST_CASE("Chunk invariance on generated text", "[scanner]") {

@@ -28,8 +28,10 @@ public:
     void remember(std::string_view url, std::uint64_t line) {
         const std::size_t rest = rest_at(url);
         if (url.size() > max_length || rest == std::string_view::npos) return;
-        // Grown on demand: a scanner that meets no such URL allocates nothing.
-        if (entries_.size() < kept_at_most) entries_.emplace_back();
+        // Grown on demand: a scanner that meets no such URL allocates
+        // nothing. The entries outlive `clear`, their strings' memory kept
+        // for the next input.
+        if (count_ < kept_at_most && entries_.size() == count_) entries_.emplace_back();
         entry& e = entries_[count_++ % kept_at_most];
         e.url.assign(url);
         e.rest = rest;
@@ -47,7 +49,7 @@ public:
         while (fixed < std::min<std::size_t>(token.size(), 8) && !respelled(token[fixed])) ++fixed;
         const std::uint64_t mask = fixed == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * fixed)) - 1;
         const std::uint64_t head = head_of(token) & mask;
-        for (std::size_t i = 1; i <= entries_.size(); ++i) {
+        for (std::size_t i = 1; i <= std::min(count_, kept_at_most); ++i) {
             const entry& e = entries_[(count_ - i) % kept_at_most];
             if (e.line > line || line - e.line > reach_lines) return false; // older ones are further away
             if ((e.head & mask) != head) continue;
@@ -59,10 +61,7 @@ public:
     }
 
     /// Forgets every URL.
-    void clear() noexcept {
-        entries_.clear();
-        count_ = 0;
-    }
+    void clear() noexcept { count_ = 0; }
 
 private:
     struct entry {
@@ -121,8 +120,8 @@ private:
     }
 
     static constexpr std::size_t kept_at_most = 64;
-    std::vector<entry> entries_;
-    std::size_t count_ = 0;
+    std::vector<entry> entries_; ///< a ring; the first min(count_, kept_at_most) are URLs
+    std::size_t count_ = 0;      ///< URLs remembered since the last `clear`
 };
 
 }  // namespace urlsift::detail
