@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/errors.hpp"
 #include "cli/escape.hpp"
+#include "cli/exit_after.hpp"
 #include "cli/extract_mail.hpp"
 #include "cli/input.hpp"
 #include "cli/json_reader.hpp"
@@ -371,13 +372,16 @@ int cmd_report(const args& a) {
     }
     out.write(text);
     out.flush();
+    const std::size_t inputs_read = r.inputs().size();
+    const bool found = r.references() > 0;
+    leave_to_exit(std::move(r));
     if (layout.interrupted) {
-        std::cerr << "urlsift report: interrupted: the report covers the " << r.inputs().size() << " of "
-                  << input_count << " inputs read before it (marked \"interrupted\")\n";
+        std::cerr << "urlsift report: interrupted: the report covers the " << inputs_read << " of " << input_count
+                  << " inputs read before it (marked \"interrupted\")\n";
         return 128 + SIGINT;
     }
     if (failed) return 2;
-    return r.references() > 0 ? 0 : 1;
+    return found ? 0 : 1;
 }
 
 }  // namespace urlsift::cli

@@ -3,6 +3,7 @@
 #include "cli/commands.hpp"
 #include "cli/errors.hpp"
 #include "cli/escape.hpp"
+#include "cli/exit_after.hpp"
 #include "cli/options.hpp"
 
 #include <csignal>
@@ -70,6 +71,7 @@ int main(int argc, char** argv) {
     }
 
     const urlsift::cli::args rest(argv + 2, argv + argc);
+    urlsift::cli::exit_after_command();
     try {
         if (command == "extract") return urlsift::cli::cmd_extract(rest);
         if (command == "rewrite") return urlsift::cli::cmd_rewrite(rest);
