@@ -175,6 +175,12 @@ TEST_CASE("Appendix E: a line break after a hyphen", "[scanner][spec]") {
     CHECK(dropped[0].url == "http://a.example/longname.html");
     CHECK(dropped[0].alternatives == strings{"http://a.example/long-name.html"});
     CHECK(dropped[1].url == "http://b.example/xy.html");
+
+    // An abbreviated URL (Appendix F): the other reading gets its scheme too.
+    const auto abbreviated = urlsift::scan("see <www.w3.org/Address-\ning/> for it", urlsift::scan_options{});
+    REQUIRE(abbreviated.size() == 1);
+    CHECK(abbreviated[0].url == "http://www.w3.org/Address-ing/");
+    CHECK(abbreviated[0].alternatives == strings{"http://www.w3.org/Addressing/"});
 }
 
 TEST_CASE("Appendix E: trailing punctuation and brackets", "[scanner][spec]") {

@@ -70,6 +70,18 @@ struct abbrev_match {
 URLSIFT_EXPORT std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::string_view before,
                                                  const abbrev_options& options);
 
+/// What `complete_abbreviated` decides, before it makes the URL: the URL is
+/// `scheme` followed by the token.
+struct abbrev_completion {
+    std::string_view scheme; ///< static text: "http://", "https://", "ftp://", "mailto:", "news://", ...
+    abbrev_kind kind;
+};
+
+/// As `complete_abbreviated`, without making the URL: for a caller that
+/// asks many tokens, or makes the URL in a buffer of its own.
+URLSIFT_EXPORT std::optional<abbrev_completion> abbreviated_completion(std::string_view token, std::string_view before,
+                                                                       const abbrev_options& options);
+
 /// A quick verdict for a scanner's hot path, agreeing with
 /// `complete_abbreviated`: false when no kind can complete a token whose
 /// host is exactly `host` (ASCII), because it has no dot or its last label

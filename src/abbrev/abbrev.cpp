@@ -223,14 +223,6 @@ context read_context(std::string_view before) noexcept {
 
 // --- the kinds --------------------------------------------------------------
 
-std::string complete(std::string_view scheme, std::string_view token) {
-    std::string url;
-    url.reserve(scheme.size() + token.size());
-    url.append(scheme);
-    url.append(token);
-    return url;
-}
-
 std::string_view http_scheme(const abbrev_options& options) noexcept {
     return options.https ? "https://" : "http://";
 }
@@ -378,7 +370,7 @@ bool is_dot_atom(std::string_view s) noexcept {
 }
 
 /// Rule "email": `local@host.tld`, the host a hostname with a known TLD.
-std::optional<abbrev_match> complete_email(std::string_view token, const context& ctx) {
+std::optional<abbrev_completion> complete_email(std::string_view token, const context& ctx) {
     const std::size_t at = token.find('@');
     if (at == std::string_view::npos || token.find('@', at + 1) != std::string_view::npos) return std::nullopt;
     if (!is_dot_atom(token.substr(0, at))) return std::nullopt;
@@ -386,7 +378,7 @@ std::optional<abbrev_match> complete_email(std::string_view token, const context
     if (lex::is_ssh_name_domain(token.substr(at + 1))) return std::nullopt;
     // `ssh root@example.org` logs in; it does not write mail.
     if (lex::is_login_command(ctx.last_word)) return std::nullopt;
-    return abbrev_match{complete("mailto:", token), abbrev_kind::email};
+    return abbrev_completion{"mailto:", abbrev_kind::email};
 }
 
 constexpr bool is_blank(char c) noexcept { return c == ' ' || c == '\t'; }
@@ -620,7 +612,7 @@ bool is_spelled_out_address(std::string_view before, const context& ctx) noexcep
 }
 
 /// complete_abbreviated without the rule that holds for every kind.
-std::optional<abbrev_match> complete_by_kind(std::string_view token, std::string_view before, const context& ctx,
+std::optional<abbrev_completion> complete_by_kind(std::string_view token, std::string_view before, const context& ctx,
                                              const abbrev_options& options) {
     if (ctx.glued) return std::nullopt;
     // An `@` before the path makes a mail address or nothing.
@@ -660,7 +652,7 @@ std::optional<abbrev_match> complete_by_kind(std::string_view token, std::string
         // version number or a log field, and `/8` is a CIDR prefix length.
         if (!enabled(options, abbrev_kind::ipv4)) return std::nullopt;
         if (site->port.empty() && (site->rest.empty() || is_prefix_length(site->rest))) return std::nullopt;
-        return abbrev_match{complete(http_scheme(options), token), abbrev_kind::ipv4};
+        return abbrev_completion{http_scheme(options), abbrev_kind::ipv4};
     }
 
     // Rule "prefix hosts": `www.`, `ftp.`, ... name their service when a
@@ -670,12 +662,12 @@ std::optional<abbrev_match> complete_by_kind(std::string_view token, std::string
         if (const auto kind = prefix_kind(host->first)) {
             if (!enabled(options, *kind)) return std::nullopt;
             switch (*kind) {
-                case abbrev_kind::www: return abbrev_match{complete(http_scheme(options), token), *kind};
-                case abbrev_kind::ftp: return abbrev_match{complete("ftp://", token), *kind};
-                case abbrev_kind::gopher: return abbrev_match{complete("gopher://", token), *kind};
-                case abbrev_kind::wais: return abbrev_match{complete("wais://", token), *kind};
+                case abbrev_kind::www: return abbrev_completion{http_scheme(options), *kind};
+                case abbrev_kind::ftp: return abbrev_completion{"ftp://", *kind};
+                case abbrev_kind::gopher: return abbrev_completion{"gopher://", *kind};
+                case abbrev_kind::wais: return abbrev_completion{"wais://", *kind};
                 case abbrev_kind::news:
-                    if (const auto scheme = news_scheme(site->rest)) return abbrev_match{complete(*scheme, token), *kind};
+                    if (const auto scheme = news_scheme(site->rest)) return abbrev_completion{*scheme, *kind};
                     break;  // a web page on a news site: the domain rule decides
                 default: break;
             }
@@ -692,13 +684,13 @@ std::optional<abbrev_match> complete_by_kind(std::string_view token, std::string
     if (host->labels >= 3 && lex::is_non_web_service(host->first) && lex::cue_strength(ctx.last_word) != lex::cue::strong)
         return std::nullopt;
     if (!domain_is_evident(*host, *site, ctx)) return std::nullopt;
-    return abbrev_match{complete(http_scheme(options), token), abbrev_kind::domain};
+    return abbrev_completion{http_scheme(options), abbrev_kind::domain};
 }
 
 }  // namespace
 
-std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::string_view before,
-                                                 const abbrev_options& options) {
+std::optional<abbrev_completion> abbreviated_completion(std::string_view token, std::string_view before,
+                                                       const abbrev_options& options) {
     if (options.kinds == abbrev_none || token.empty() || token.size() > 2048) return std::nullopt;
     const context ctx = read_context(before);
     auto match = complete_by_kind(token, before, ctx, options);
@@ -706,6 +698,16 @@ std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::st
     // shape, whatever its kind (asked of a match only: most tokens are none).
     if (match && lex::is_template_cue(ctx.last_word)) return std::nullopt;
     return match;
+}
+
+std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::string_view before,
+                                                 const abbrev_options& options) {
+    const auto c = abbreviated_completion(token, before, options);
+    if (!c) return std::nullopt;
+    abbrev_match m{std::string(), c->kind};
+    m.url.reserve(c->scheme.size() + token.size());
+    m.url.append(c->scheme).append(token);
+    return m;
 }
 
 // --- angle brackets ---------------------------------------------------------

@@ -291,7 +291,7 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
     // A scheme makes it an absolute URL; without one, Appendix F: only
     // something shaped like a reference is resolved against the base.
     c.form = reference_form::relative;
-    std::optional<abbrev_match> match;
+    std::optional<abbrev_completion> match;
     int scheme = starts_with_scheme(joined);
     // Blanks inside brackets are joined only when the joined text is the
     // reference they held: a scheme whose colon comes after a blank on the
@@ -304,7 +304,7 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
         c.form = reference_form::absolute;
     } else if (prefixed) {
         if (joined.find('@') != std::string::npos && joined.find('/') == std::string::npos) {
-            match = complete_abbreviated(joined, w.before_on_line(a), p.opt.abbrev);
+            match = abbreviated_completion(joined, w.before_on_line(a), p.opt.abbrev);
             if (match) c.form = reference_form::abbreviated;
         }
     } else {
@@ -329,14 +329,14 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
             if (!p.opt.abbrev.literal_in_brackets && !starts_like_a_path(joined)) {
                 abbrev_options any = p.opt.abbrev;
                 any.kinds = abbrev_all;
-                match = complete_abbreviated(joined, w.before_on_line(a), any);
+                match = abbreviated_completion(joined, w.before_on_line(a), any);
                 if (match && (p.opt.abbrev.kinds & static_cast<abbrev_set>(match->kind)) == 0)
                     return angle_verdict::could_wrap;
                 if (match) c.form = reference_form::abbreviated;
             }
         }
         if (kind == angle_content::address) {
-            match = complete_abbreviated(joined, w.before_on_line(a), p.opt.abbrev);
+            match = abbreviated_completion(joined, w.before_on_line(a), p.opt.abbrev);
             if (!match) return angle_verdict::could_wrap;
             c.form = reference_form::abbreviated;
         } else if (kind != angle_content::reference) {

@@ -423,7 +423,7 @@ inline emitted emit_bare(scan_parts& p) {
     scan_window& w = p.w;
     candidate& c = p.cand;
     const std::string& cleaned = p.out.join(w, c);
-    std::optional<abbrev_match> match;
+    std::optional<abbrev_completion> match;
     if (c.form == reference_form::abbreviated) {
         // Appendix F candidates hold a `.` or `@` once trailing punctuation is gone.
         if (!has_dot_or_at(cleaned)) return emitted::none;
@@ -431,7 +431,7 @@ inline emitted emit_bare(scan_parts& p) {
         // A view of the window's buffer, valid until the next call of before():
         // nothing below makes one.
         const std::string_view before = w.before_on_line(w.index_of(c.pieces.front().offset));
-        match = complete_abbreviated(cleaned, before, p.opt.abbrev);
+        match = abbreviated_completion(cleaned, before, p.opt.abbrev);
         if (!match) return emitted::none;
         if (const int assigned = followed_by_assignment(w, c.end()); assigned != 0)
             return assigned < 0 ? emitted::need_more : emitted::none;
@@ -457,7 +457,7 @@ inline emitted emit_bare(scan_parts& p) {
         // After `URL:`: a mail address completes (Appendix F); markup is no reference.
         const angle_content kind = classify_angle(cleaned);
         if (kind == angle_content::address) {
-            match = complete_abbreviated(cleaned, w.before_on_line(w.index_of(c.outer_start)), p.opt.abbrev);
+            match = abbreviated_completion(cleaned, w.before_on_line(w.index_of(c.outer_start)), p.opt.abbrev);
             if (match) c.form = reference_form::abbreviated;
         } else if (kind != angle_content::reference) {
             // `URL: is optional` is prose; only reference-shaped text follows the prefix.

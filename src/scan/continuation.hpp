@@ -58,7 +58,7 @@ inline bool completes_alone(std::string_view word, const abbrev_options& abbrev)
     while (!word.empty() && std::string_view(".,;:!?'\")]").find(word.back()) != std::string_view::npos)
         word.remove_suffix(1);
     if (find_first_of_bytes(word, ".@") == std::string_view::npos) return false;
-    return complete_abbreviated(word, {}, abbrev).has_value();
+    return abbreviated_completion(word, {}, abbrev).has_value();
 }
 
 /// Whether the URL text `u` ends in a path segment that is a file name

@@ -37,7 +37,7 @@ public:
     /// Reports the candidate, whose joined text join() has made; `match` is
     /// its Appendix F completion, if any. `need_more` when the bytes around
     /// it are not all fed yet: nothing has changed then.
-    emitted emit(scan_window& w, candidate& c, const abbrev_match* match) {
+    emitted emit(scan_window& w, candidate& c, const abbrev_completion* match) {
         found_reference& r = ref_;
         r.offset = c.pieces.front().offset;
         r.length = c.end() - r.offset;
@@ -101,9 +101,16 @@ public:
 
 private:
     /// Sets `url` and `alternatives` and applies the hyphen policy.
-    void readings(const candidate& c, const abbrev_match* match) {
+    void readings(const candidate& c, const abbrev_completion* match) {
         found_reference& r = ref_;
         r.alternatives.clear();
+        // Appendix F: the scheme in front of the text as it was completed,
+        // before the hyphen policy may change `cleaned`.
+        const bool completed = match != nullptr && r.form == reference_form::abbreviated;
+        if (completed) {
+            r.url.assign(match->scheme);
+            r.url.append(r.cleaned);
+        }
         // The other reading of hyphens at line breaks (Appendix E).
         alt_.clear();
         if (!c.hyphens.empty()) {
@@ -115,12 +122,12 @@ private:
             alt_.append(r.cleaned, from, std::string::npos);
             if (opt_.hyphen == hyphen_policy::drop) std::swap(alt_, r.cleaned);
         }
-        if (match != nullptr && r.form == reference_form::abbreviated) {
-            r.url = match->url;
+        if (completed) {
             if (!alt_.empty()) {
-                auto other = complete_abbreviated(alt_, {}, opt_.abbrev);
-                r.alternatives.push_back(other ? other->url : alt_);
-                if (opt_.hyphen == hyphen_policy::drop) std::swap(r.url, r.alternatives.back());
+                const auto other = abbreviated_completion(alt_, {}, opt_.abbrev);
+                std::string& reading = r.alternatives.emplace_back(other ? other->scheme : std::string_view());
+                reading.append(alt_);
+                if (opt_.hyphen == hyphen_policy::drop) std::swap(r.url, reading);
             }
         } else {
             // Resolution against a base is a later stage (resolve_reference).

@@ -188,7 +188,7 @@ inline bool settled_without_site(scan_window& w, const abbrev_options& abbrev, s
     // A bare name with a known TLD (`Makefile.in`, `README.md`): the
     // token scan_bare would report is t[s, e) itself, so the full rules
     // can judge it now.
-    return h == e && !complete_abbreviated(t.substr(s, e - s), w.before_on_line(s), abbrev);
+    return h == e && !abbreviated_completion(t.substr(s, e - s), w.before_on_line(s), abbrev);
 }
 
 }  // namespace urlsift::detail
