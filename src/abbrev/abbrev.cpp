@@ -613,7 +613,7 @@ bool is_spelled_out_address(std::string_view before, const context& ctx) noexcep
 
 /// complete_abbreviated without the rule that holds for every kind.
 std::optional<abbrev_completion> complete_by_kind(std::string_view token, std::string_view before, const context& ctx,
-                                             const abbrev_options& options) {
+                                                  const abbrev_options& options) {
     if (ctx.glued) return std::nullopt;
     // An `@` before the path makes a mail address or nothing.
     const std::size_t at = token.find('@');
