@@ -512,7 +512,7 @@ public:
     /// the listing when they are all taken. Gives the index of the first,
     /// and the files (which stay where they are, as at() says); none at the
     /// end of the list.
-    std::size_t take(std::size_t jobs, std::vector<const listed_file*>& run) {
+    std::size_t take(std::size_t jobs, std::vector<listed_file*>& run) {
         run.clear();
         std::unique_lock lock(m_);
         grew_.wait(lock, [&] { return files_.size() > taken_ || closed_; });
@@ -531,10 +531,14 @@ public:
     }
     /// File `i`: the reference stays valid as the list grows (a deque's
     /// elements stay where they are when more are added at its end).
-    const listed_file& at(std::size_t i) {
+    listed_file& at(std::size_t i) {
         const std::lock_guard lock(m_);
         return files_.at(i);
     }
+    /// Frees the path of `file`, a file of the list this thread has read: a
+    /// walk lists tens of thousands, which the list would otherwise free
+    /// at the end of the run, on one thread, after the others are done.
+    static void read_out(listed_file& file) noexcept { std::string().swap(file.path); }
 
 private:
     run_progress& progress_;
@@ -552,7 +556,11 @@ report read_in_turn(input_list& inputs, const read_settings& s, unsigned jobs, r
     report r(s.exact_url_limit);
     std::optional<counting_thread> counter;
     if (jobs > 1) reader.count_on(counter.emplace(r));
-    for (std::size_t i = 0; !progress.stop && inputs.wait_beyond(i); ++i) reader.read(inputs.at(i), r);
+    for (std::size_t i = 0; !progress.stop && inputs.wait_beyond(i); ++i) {
+        listed_file& file = inputs.at(i);
+        reader.read(file, r);
+        input_list::read_out(file);
+    }
     reader.flush();
     return r;
 }
@@ -660,13 +668,14 @@ private:
         std::vector<std::uint64_t> mine;
         try {
             input_reader reader(s_, progress_);
-            std::vector<const listed_file*> run;
+            std::vector<listed_file*> run;
             while (!stop_ && !progress_.stop) {
                 const std::size_t first = inputs_.take(parts_.size(), run);
                 if (run.empty()) break;
                 for (std::size_t i = 0; i < run.size() && !progress_.stop; ++i) {
                     mine.push_back(first + i);
                     reader.read(*run[i], parts_[w]);
+                    input_list::read_out(*run[i]);
                 }
             }
             reader.flush();
