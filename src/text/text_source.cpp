@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 
@@ -25,6 +26,16 @@ using detail::conversion;
 using detail::decompressor;
 
 constexpr std::size_t block_size = 1 << 18; // 256 KiB: fits the L2 cache of common processors
+
+// open, read and close made as plain system calls: glibc's functions are
+// thread cancellation points, and in a process with threads (a report's
+// workers) each call marks the thread cancellable and back, two atomic
+// operations, three calls a file of a tree. urlsift cancels no thread.
+int open_at(int dir, const char* path, int flags) noexcept {
+    return static_cast<int>(::syscall(SYS_openat, dir, path, flags));
+}
+ssize_t read_some(int fd, char* into, std::size_t n) noexcept { return ::syscall(SYS_read, fd, into, n); }
+void close_fd(int fd) noexcept { ::syscall(SYS_close, fd); }
 
 /// Whether a file system of type `magic` (statfs(2)) is one whose regular
 /// files a read gives whole up to their end, as POSIX read(2) asks. Disk
@@ -47,7 +58,7 @@ bool reads_whole(std::uint32_t magic) noexcept {
 struct fd_closer {
     int fd;
     ~fd_closer() {
-        if (fd > 0) ::close(fd);
+        if (fd > 0) close_fd(fd);
     }
 };
 
@@ -104,7 +115,7 @@ struct text_source::impl {
     impl(const impl&) = delete;
     impl& operator=(const impl&) = delete;
     ~impl() {
-        if (dir_fd >= 0) ::close(dir_fd);
+        if (dir_fd >= 0) close_fd(dir_fd);
     }
 
     /// The directory of the file read last, and, once a second file in it is
@@ -133,18 +144,18 @@ struct text_source::impl {
     int open_file(const std::string& path) {
         const std::size_t slash = path.rfind('/');
         opened_in_dir = !(slash == std::string::npos || slash == 0 || slash + 1 == path.size());
-        if (!opened_in_dir) return ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (!opened_in_dir) return open_at(AT_FDCWD, path.c_str(), O_RDONLY | O_CLOEXEC);
         const std::string_view d(path.data(), slash);
         if (d != dir) {
-            if (dir_fd >= 0) ::close(dir_fd);
+            if (dir_fd >= 0) close_fd(dir_fd);
             dir_fd = -1;
             dir_on_disk.reset();
             dir.assign(d);
-            return ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+            return open_at(AT_FDCWD, path.c_str(), O_RDONLY | O_CLOEXEC);
         }
-        if (dir_fd < 0) dir_fd = ::open(dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
-        if (dir_fd < 0) return ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        return ::openat(dir_fd, path.c_str() + slash + 1, O_RDONLY | O_CLOEXEC);
+        if (dir_fd < 0) dir_fd = open_at(AT_FDCWD, dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (dir_fd < 0) return open_at(AT_FDCWD, path.c_str(), O_RDONLY | O_CLOEXEC);
+        return open_at(dir_fd, path.c_str() + slash + 1, O_RDONLY | O_CLOEXEC);
     }
 
     /// Compares what the decoded text encodes back to with the input.
@@ -249,7 +260,7 @@ struct text_source::impl {
                 result = ended(text_read::status::stopped);
                 break;
             }
-            const ssize_t n = ::read(fd, block.get(), block_size);
+            const ssize_t n = read_some(fd, block.get(), block_size);
             if (n < 0) {
                 if (errno == EINTR) continue; // the stop flag is checked again
                 result = failure(std::strerror(errno));
