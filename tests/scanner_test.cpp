@@ -176,11 +176,19 @@ TEST_CASE("Appendix E: a line break after a hyphen", "[scanner][spec]") {
     CHECK(dropped[0].alternatives == strings{"http://a.example/long-name.html"});
     CHECK(dropped[1].url == "http://b.example/xy.html");
 
-    // An abbreviated URL (Appendix F): the other reading gets its scheme too.
-    const auto abbreviated = urlsift::scan("see <www.w3.org/Address-\ning/> for it", urlsift::scan_options{});
-    REQUIRE(abbreviated.size() == 1);
-    CHECK(abbreviated[0].url == "http://www.w3.org/Address-ing/");
-    CHECK(abbreviated[0].alternatives == strings{"http://www.w3.org/Addressing/"});
+    // An abbreviated URL (Appendix F) read both ways: each reading gets its
+    // scheme, and dropping the hyphen swaps them, as for the others.
+    const std::string abbreviated = "see <www.w3.org/Address-\ning/> for it";
+    urlsift::scan_options keep;
+    const auto kept = urlsift::scan(abbreviated, keep);
+    REQUIRE(kept.size() == 1);
+    CHECK(kept[0].url == "http://www.w3.org/Address-ing/");
+    CHECK(kept[0].alternatives == strings{"http://www.w3.org/Addressing/"});
+    keep.hyphen = urlsift::hyphen_policy::drop;
+    const auto swapped = urlsift::scan(abbreviated, keep);
+    REQUIRE(swapped.size() == 1);
+    CHECK(swapped[0].url == "http://www.w3.org/Addressing/");
+    CHECK(swapped[0].alternatives == strings{"http://www.w3.org/Address-ing/"});
 }
 
 TEST_CASE("Appendix E: trailing punctuation and brackets", "[scanner][spec]") {

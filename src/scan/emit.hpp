@@ -124,10 +124,14 @@ private:
         }
         if (completed) {
             if (!alt_.empty()) {
-                const auto other = abbreviated_completion(alt_, {}, opt_.abbrev);
+                // The reading without the hyphens, completed on its own;
+                // `drop` has moved it into `cleaned` above.
+                const bool drop = opt_.hyphen == hyphen_policy::drop;
+                const std::string& unhyphenated = drop ? r.cleaned : alt_;
+                const auto other = abbreviated_completion(unhyphenated, {}, opt_.abbrev);
                 std::string& reading = r.alternatives.emplace_back(other ? other->scheme : std::string_view());
-                reading.append(alt_);
-                if (opt_.hyphen == hyphen_policy::drop) std::swap(r.url, reading);
+                reading.append(unhyphenated);
+                if (drop) std::swap(r.url, reading);
             }
         } else {
             // Resolution against a base is a later stage (resolve_reference).
