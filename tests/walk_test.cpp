@@ -77,8 +77,8 @@ TEST_CASE("The walk of -r lists files in the byte order of their paths, as it fi
     CHECK(errors.empty());
 
     std::vector<std::string> seen;
-    urlsift::cli::walk_operands({root, root + "/a.txt"}, s, errors, [&](std::string f) {
-        seen.push_back(std::move(f));
+    urlsift::cli::walk_files({root, root + "/a.txt"}, s, errors, [&](urlsift::cli::listed_file f) {
+        seen.push_back(std::move(f.path));
         return seen.size() < 5;
     });
     CHECK(seen == std::vector<std::string>(expected.begin(), expected.begin() + 5));
@@ -96,7 +96,7 @@ TEST_CASE("The walk says which files their directory entry calls regular", "[cli
     s.recursive = true;
     std::vector<std::pair<std::string, bool>> seen;
     urlsift::cli::walk_files({root, root + "/a.txt"}, s, errors, [&](urlsift::cli::listed_file f) {
-        seen.emplace_back(std::move(f.path), f.regular);
+        seen.emplace_back(std::move(f.path), f.kind == urlsift::file_kind::regular);
         return true;
     });
     const std::vector<std::pair<std::string, bool>> expected = {

@@ -142,9 +142,7 @@ public:
         // file is read no further (grep -m, -l, -q).
         const text_read got =
             enough_ == 0u ? text_read{}
-                          : source_.read_file(
-                                path, [&](std::string_view text) { return sc.feed(text); },
-                                file.regular ? file_kind::regular : file_kind::unknown);
+                          : source_.read_file(path, [&](std::string_view text) { return sc.feed(text); }, file.kind);
         const bool skipped = got.what == text_read::status::binary;
         const std::string& err = got.error;
         const std::vector<std::string> notes =

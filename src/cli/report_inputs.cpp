@@ -367,11 +367,10 @@ private:
             sc.feed(text);
             return true;
         };
+        // `take` goes by reference: no allocation a file.
         if (whole != nullptr) {
             take(*whole);
-        } else if (const text_read got = source_->read_file(
-                       file.path, std::ref(take),  // by reference: no allocation a file
-                       file.regular ? file_kind::regular : file_kind::unknown);
+        } else if (const text_read got = source_->read_file(file.path, std::ref(take), file.kind);
                    got.what == text_read::status::failed) {
             error = got.error;
             return ending::failed;

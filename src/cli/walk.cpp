@@ -280,7 +280,8 @@ public:
                 if (dir)
                     going = stay_open ? walk(path, names, here.fd(), name.c_str()) : walk(path, names);
                 else if (name_selected(s_, path, false))
-                    going = found_({std::move(path), kind == entry_kind::file});
+                    going = found_(
+                        {std::move(path), kind == entry_kind::file ? file_kind::regular : file_kind::unknown});
             }
             names.pop_back();
         }
@@ -335,11 +336,6 @@ void add_walk_options(po::options_description& opts, walk_settings& s) {
         ("hidden", po::bool_switch(&s.hidden), "under -r, read hidden files and directories too")
         ("no-ignore", po::bool_switch(&s.no_ignore), "under -r, read what .gitignore and .ignore files leave out");
     // clang-format on
-}
-
-void walk_operands(const std::vector<std::string>& operands, const walk_settings& s, std::vector<input_error>& errors,
-                   const std::function<bool(std::string)>& found) {
-    walk_files(operands, s, errors, [&found](listed_file f) { return found(std::move(f.path)); });
 }
 
 void walk_files(const std::vector<std::string>& operands, const walk_settings& s, std::vector<input_error>& errors,

@@ -7,6 +7,8 @@
 
 #include "cli/options.hpp"
 
+#include <urlsift/text_source.hpp>
+
 #include <functional>
 #include <string>
 #include <string_view>
@@ -44,21 +46,18 @@ void add_walk_options(po::options_description& opts, walk_settings& s);
 std::vector<std::string> expand_operands(const std::vector<std::string>& operands, const walk_settings& s,
                                          std::vector<input_error>& errors);
 
-/// As `expand_operands`, handing each file to `found` as soon as the walk
-/// reaches it, in the same order; `found` returns false to stop the walk.
-void walk_operands(const std::vector<std::string>& operands, const walk_settings& s, std::vector<input_error>& errors,
-                   const std::function<bool(std::string)>& found);
-
 /// A file as the walk hands it on.
 struct listed_file {
     std::string path;
-    /// Its directory entry says it is a regular file: a file found in a
-    /// walked directory, not a link to one (which may lead anywhere), nor an
-    /// operand (whose kind the walk does not ask).
-    bool regular = false;
+    /// `regular` when its directory entry says it is a regular file: a
+    /// file found in a walked directory, not a link to one (which may lead
+    /// anywhere), nor an operand (whose kind the walk does not ask).
+    file_kind kind = file_kind::unknown;
 };
 
-/// As `walk_operands`, with what the walk knows of each file.
+/// The files of `expand_operands`, each handed to `found` as soon as the
+/// walk reaches it, in the same order, with what the walk knows of it;
+/// `found` returns false to stop the walk.
 void walk_files(const std::vector<std::string>& operands, const walk_settings& s, std::vector<input_error>& errors,
                 const std::function<bool(listed_file)>& found);
 /// As `expand_operands`, with what the walk knows of each file.
