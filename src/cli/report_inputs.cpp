@@ -7,6 +7,7 @@
 
 #include "cli/report_inputs.hpp"
 
+#include "cli/elsewhere_thread.hpp"
 #include "cli/extract_mail.hpp"
 #include "mail/html_links.hpp"
 #include "mail/structured_reference.hpp"
@@ -25,7 +26,6 @@
 #include <mutex>
 #include <span>
 #include <stdexcept>
-#include <thread>
 
 #include <pthread.h>
 #include <sched.h>
@@ -77,7 +77,7 @@ public:
     ~wake_signal() { ::sigaction(SIGURG, &before_, nullptr); }
 
     /// Makes a read `t` waits in return, so that it sees the stop flag.
-    static void wake(std::thread& t) noexcept { ::pthread_kill(t.native_handle(), SIGURG); }
+    static void wake(const elsewhere_thread& t) noexcept { ::pthread_kill(t.native_handle(), SIGURG); }
 
 private:
     struct sigaction before_ {};
@@ -238,7 +238,7 @@ private:
     std::condition_variable changed_;
     bool done_ = false; ///< the counter is to end, under `m_`
     std::exception_ptr failure_;
-    std::thread thread_; ///< last: started once the rest is ready
+    elsewhere_thread thread_; ///< last: started once the rest is ready
 };
 
 /// Reads inputs into a report, one after another.
@@ -748,7 +748,7 @@ private:
     std::optional<report::interleaving> together_; ///< made by the last to end its reading
     std::atomic<bool> planned_{false};              ///< `together_` is made, or will not be
     std::atomic<std::size_t> next_step_{0};
-    std::vector<std::thread> pool_;                 ///< last: started once the rest is ready
+    std::vector<elsewhere_thread> pool_;            ///< last: started once the rest is ready
 };
 
 /// Lists the inputs into `inputs` with `list`, closing the list whatever
