@@ -14,6 +14,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <filesystem>
@@ -331,6 +332,60 @@ TEST_CASE("report: merging the partials of any split equals one run", "[report][
         parts += " " + urlsift::test::shell_quote(part.string());
     }
     CHECK(run_in(out.path, "report --merge --no-timestamp -f json" + parts).out == whole.out);
+}
+
+/// Whether the report's totals over its inputs are those of its inputs
+/// counted one by one.
+bool totals_hold(const report& r) {
+    std::uint64_t bytes = 0, with_references = 0;
+    std::array<std::uint64_t, 3> by_status{};
+    for (const auto& in : r.inputs()) {
+        bytes += in.bytes;
+        with_references += in.references > 0 ? 1 : 0;
+        ++by_status.at(static_cast<std::size_t>(in.status));
+    }
+    return r.bytes() == bytes && r.inputs_with_references() == with_references &&
+           r.inputs_with(urlsift::input_status::read) == by_status[0] &&
+           r.inputs_with(urlsift::input_status::binary) == by_status[1] &&
+           r.inputs_with(urlsift::input_status::failed) == by_status[2];
+}
+
+TEST_CASE("report: totals over the inputs follow every change", "[report]") {
+    report r;
+    CHECK(totals_hold(r));
+    const auto a = r.add_input("a.txt");
+    const auto b = r.add_input("b.bin");
+    const auto c = r.add_input("c.txt");
+    CHECK(r.inputs_with(urlsift::input_status::read) == 3);  // an input is read until it is finished otherwise
+    for (const auto& ref : urlsift::scan("see http://x.example/ and http://y.example/\n")) r.add(a, ref);
+    r.finish_input(a, 40, urlsift::input_status::read);
+    r.finish_input(b, 0, urlsift::input_status::binary);
+    r.finish_input(c, 12, urlsift::input_status::read);
+    r.finish_input(c, 12, urlsift::input_status::failed, "Input/output error");  // finished again: counted once
+    CHECK(totals_hold(r));
+    CHECK(r.bytes() == 52);
+    CHECK(r.inputs_with_references() == 1);
+    CHECK(r.inputs_with(urlsift::input_status::failed) == 1);
+    CHECK(r.inputs_with(urlsift::input_status::binary) == 1);
+
+    // Facts added whole (a partial report read back), merges and copies.
+    report other;
+    other.add_input(urlsift::report_input{.name = "d.txt", .bytes = 7, .references = 2, .status = urlsift::input_status::read, .error = {}});
+    CHECK(totals_hold(other));
+    report both = urlsift::merge(r, other);
+    CHECK(totals_hold(both));
+    CHECK(both.bytes() == 59);
+    CHECK(both.inputs_with_references() == 2);
+    both.merge(report(r));
+    CHECK(totals_hold(both));
+    CHECK(both.inputs_with(urlsift::input_status::failed) == 2);
+    const report parts = report::interleave({report(r), report(other)}, {{0, 2, 3}, {1}});
+    CHECK(totals_hold(parts));
+    CHECK(parts.bytes() == 59);
+    // `other` holds references without their URLs; `r` is whole.
+    std::string json;
+    urlsift::cli::append_report_json(json, r, {.partial = true, .top = 10, .generated = std::nullopt});
+    CHECK(totals_hold(urlsift::cli::read_report_json(json)));
 }
 
 TEST_CASE("report: merge is exact in the library", "[report]") {

@@ -200,6 +200,8 @@ public:
     std::uint64_t bytes() const noexcept;      ///< bytes scanned, over all inputs
     /// Inputs with status `s`.
     std::uint64_t inputs_with(input_status s) const noexcept;
+    /// Inputs with at least one reference.
+    std::uint64_t inputs_with_references() const noexcept;
 
     /// Distinct keys in `t` seen at least `min_count` times
     /// (`distinct(report_table::url, 2)`: URLs seen more than once).

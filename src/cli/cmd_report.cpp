@@ -342,10 +342,13 @@ int cmd_report(const args& a) {
         }
         layout.interrupted = progress.stop;
         input_count = progress.inputs_listed;
-        // In input order, whatever the thread count.
-        for (const auto& in : r.inputs()) {
-            if (in.status != input_status::failed) continue;
-            std::cerr << "urlsift report: " << visible(in.name) << ": " << visible(in.error) << '\n';
+        // In input order, whatever the thread count; the inputs are read
+        // only when some failed.
+        if (r.inputs_with(input_status::failed) > 0) {
+            for (const auto& in : r.inputs()) {
+                if (in.status != input_status::failed) continue;
+                std::cerr << "urlsift report: " << visible(in.name) << ": " << visible(in.error) << '\n';
+            }
             failed = true;
         }
     }

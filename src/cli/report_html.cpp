@@ -127,9 +127,7 @@ void append_section(std::string& out, const report& r, const report_section& s, 
 }
 
 void append_files(std::string& out, const report& r, const std::vector<std::uint64_t>& by_file, std::size_t top) {
-    std::uint64_t with_refs = 0;
-    for (const auto& in : r.inputs())
-        if (in.references > 0) ++with_refs;
+    const std::uint64_t with_refs = r.inputs_with_references();
     out += "<h2 id=\"files\">Files with references</h2>\n";
     append_count_line(out, with_refs, "files", top);
     if (by_file.empty()) return;

@@ -56,9 +56,7 @@ void append_section(std::string& out, const report& r, const report_section& s, 
 }
 
 void append_files(std::string& out, const report& r, std::size_t top) {
-    std::uint64_t with_refs = 0;
-    for (const auto& in : r.inputs())
-        if (in.references > 0) ++with_refs;
+    const std::uint64_t with_refs = r.inputs_with_references();
     out += "\n## Files with references\n\n";
     append_count_line(out, with_refs, "files", top);
     const auto by_file = r.top_inputs(top);

@@ -106,9 +106,7 @@ void append_report_text(std::string& out, const report& r, const report_layout& 
         append_table(out, r, s.title, s.table, top, s.min_count);
         if (s.table != report_table::domain) continue;
         // The files with the most references, after the registrable domains.
-        std::uint64_t with_refs = 0;
-        for (const auto& in : r.inputs())
-            if (in.references > 0) ++with_refs;
+        const std::uint64_t with_refs = r.inputs_with_references();
         out += "\nFiles with references: " + std::to_string(with_refs);
         if (top != 0 && with_refs > top) out += ", top " + std::to_string(top);
         out += '\n';

@@ -151,6 +151,32 @@ constexpr std::size_t url_scheme_limit = std::size_t{1} << (32 - url_scheme_shif
 /// two rather than a fault for every 4 KiB.
 using input_array = std::vector<report_input, detail::table_allocator<report_input>>;
 
+/// Totals over a report's inputs, kept as inputs come and change: every
+/// format asks for them, and reading tens of thousands of inputs for each
+/// total took longer than the rest of the text format.
+struct input_totals {
+    std::array<std::uint64_t, 3> by_status{}; ///< by input_status
+    std::uint64_t bytes = 0;
+    std::uint64_t with_references = 0;
+
+    void add(const report_input& in) noexcept {
+        ++by_status.at(static_cast<std::size_t>(in.status));
+        bytes += in.bytes;
+        with_references += in.references > 0 ? 1 : 0;
+    }
+    void remove(const report_input& in) noexcept {
+        --by_status.at(static_cast<std::size_t>(in.status));
+        bytes -= in.bytes;
+        with_references -= in.references > 0 ? 1 : 0;
+    }
+    input_totals& operator+=(const input_totals& o) noexcept {
+        for (std::size_t i = 0; i < by_status.size(); ++i) by_status[i] += o.by_status[i];
+        bytes += o.bytes;
+        with_references += o.with_references;
+        return *this;
+    }
+};
+
 /// Adds `n` keys in turn to `table`, which may hold millions, without
 /// waiting on memory for each key's slot, then its entry, then its bytes:
 /// each is started some keys ahead of its turn, once the one before has
@@ -178,6 +204,7 @@ void add_ahead(const key_table& table, std::size_t n, HashAt hash_at, Add add) {
 
 struct report::impl {
     input_array inputs;
+    input_totals totals; ///< over `inputs`
     std::uint64_t references = 0;
     std::array<key_table, report_table_count> tables;
     std::uint64_t exact_url_limit = default_exact_url_limit;
@@ -336,6 +363,7 @@ std::uint64_t report::add_input(std::string name) {
     std::string scratch;
     const std::string_view valid = valid_utf8(name, scratch);
     in.name = valid.data() == name.data() ? std::move(name) : std::string(valid);
+    impl_->totals.add(in);
     impl_->inputs.push_back(std::move(in));
     return impl_->inputs.size() - 1;
 }
@@ -344,20 +372,23 @@ std::uint64_t report::add_input(report_input facts) {
     impl_->references += facts.references;
     std::string scratch;
     if (const auto valid = valid_utf8(facts.name, scratch); valid.data() != facts.name.data()) facts.name = valid;
+    impl_->totals.add(facts);
     impl_->inputs.push_back(std::move(facts));
     return impl_->inputs.size() - 1;
 }
 
 void report::finish_input(std::uint64_t input, std::uint64_t bytes, input_status status, std::string error) {
     report_input& in = impl_->inputs.at(input);
+    impl_->totals.remove(in);
     in.bytes = bytes;
     in.status = status;
     in.error = std::move(error);
+    impl_->totals.add(in);
 }
 
 void report::impl::count(std::uint64_t input, const counted_reference& ref, const reference_context& context,
                          std::uint64_t ref_hash) {
-    ++inputs.at(input).references;
+    if (inputs.at(input).references++ == 0) ++totals.with_references;
     ++references;
     const report_location where{input, ref.line};
     bump_kind(report_table::wrapper, wrapper_entries, ref.wrapper, where);
@@ -465,6 +496,7 @@ void report::merge(const report& later) {
     impl& m = *impl_;
     const std::uint64_t shift = m.inputs.size();
     m.inputs.insert(m.inputs.end(), later.impl_->inputs.begin(), later.impl_->inputs.end());
+    m.totals += later.impl_->totals;
     m.add_counts(*later.impl_, [shift](std::uint64_t i) { return i + shift; });
 }
 
@@ -572,10 +604,15 @@ void report::interleaving::run(std::size_t i) {
 report report::interleaving::result() && {
     state& s = *state_;
     std::uint64_t references = 0;
-    for (const report& part : s.parts) references += part.impl_->references;
+    input_totals totals;
+    for (const report& part : s.parts) {
+        references += part.impl_->references;
+        totals += part.impl_->totals;
+    }
     report r = std::move(s.parts[s.base]);
     r.impl_->references = references;
     r.impl_->inputs = std::move(s.inputs);
+    r.impl_->totals = totals;
     state_.reset();
     return r;
 }
@@ -597,16 +634,13 @@ std::span<const report_input> report::inputs() const noexcept { return impl_->in
 
 std::uint64_t report::references() const noexcept { return impl_->references; }
 
-std::uint64_t report::bytes() const noexcept {
-    std::uint64_t n = 0;
-    for (const auto& in : impl_->inputs) n += in.bytes;
-    return n;
-}
+std::uint64_t report::bytes() const noexcept { return impl_->totals.bytes; }
 
 std::uint64_t report::inputs_with(input_status s) const noexcept {
-    return static_cast<std::uint64_t>(
-        std::count_if(impl_->inputs.begin(), impl_->inputs.end(), [s](const report_input& in) { return in.status == s; }));
+    return impl_->totals.by_status.at(static_cast<std::size_t>(s));
 }
+
+std::uint64_t report::inputs_with_references() const noexcept { return impl_->totals.with_references; }
 
 std::uint64_t report::distinct(report_table t, std::uint64_t min_count) const noexcept {
     const key_table& tab = impl_->at(t);
@@ -670,14 +704,17 @@ std::vector<report_row> report::rows(report_table t, std::size_t limit, std::uin
 }
 
 std::vector<std::uint64_t> report::top_inputs(std::size_t limit) const {
-    std::vector<std::uint64_t> out;
+    // Ranked as (references, ordinal) pairs side by side, so that sorting
+    // them reads no input.
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> ranked;
+    ranked.reserve(static_cast<std::size_t>(impl_->totals.with_references));
     const auto& ins = impl_->inputs;
     for (std::uint64_t i = 0; i < ins.size(); ++i)
-        if (ins[i].references > 0) out.push_back(i);
-    const auto before = [&ins](std::uint64_t a, std::uint64_t b) {
-        return ins[a].references != ins[b].references ? ins[a].references > ins[b].references : a < b;
-    };
-    keep_first(out, limit, before);
+        if (ins[i].references > 0) ranked.emplace_back(ins[i].references, i);
+    keep_first(ranked, limit, [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+    std::vector<std::uint64_t> out;
+    out.reserve(ranked.size());
+    for (const auto& r : ranked) out.push_back(r.second);
     return out;
 }
 
