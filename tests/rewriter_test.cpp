@@ -2,6 +2,7 @@
 // independence from chunk boundaries.
 
 #include "cli_util.hpp"
+#include "rewrite/edit_policy.hpp"
 
 #include <urlsift/rewriter.hpp>
 #include <urlsift/warnings.hpp>
@@ -705,4 +706,23 @@ TEST_CASE("regression: a name completed before a glued < leaves the < glued", "[
     CHECK(rewrite(once, o) == once);
     // A path glued to brackets holds a placeholder, not a wrapper.
     CHECK(rewrite("Headers go in include/<name.h> now.\n", o) == "Headers go in include/<name.h> now.\n");
+}
+
+TEST_CASE("rewriter: the check that an edit reads back as one URL starts afresh for each text", "[rewriter]") {
+    // One scanner reads every text the edit policy checks; what it read
+    // before, and a read it stopped at a second reference, must not carry.
+    const urlsift::scan_options options;
+    urlsift::detail::lone_reading check(options);
+    CHECK_FALSE(check.reads_as_one("http://a.example/x http://b.example/y"));
+    CHECK(check.reads_as_one("http://a.example/x"));
+    CHECK_FALSE(check.reads_as_one("see http://a.example/x"));  // not all of it
+    CHECK(check.reads_as_one("http://b.example/y"));             // named again: still read
+    CHECK_FALSE(check.reads_as_one("no link here"));
+    CHECK(check.reads_as_one("http://www.example.org/a/b"));
+    // The same answers as a scanner made for each text.
+    for (const std::string text : {"http://x.example/[a", "http://x.example/a,b", "URL:http://x.example/", "<http://x.example/>"}) {
+        CAPTURE(text);
+        const auto refs = urlsift::scan(text, options);
+        CHECK(check.reads_as_one(text) == (refs.size() == 1 && refs.front().offset == 0 && refs.front().length == text.size()));
+    }
 }

@@ -1,8 +1,9 @@
 // What the rewriting filter changes, reference by reference: the edit
 // policy. The lossless copy around the edits is in rewriter.cpp.
 
+#include "rewrite/edit_policy.hpp"
+
 #include <urlsift/normalize.hpp>
-#include <urlsift/rewriter.hpp>
 #include <urlsift/warnings.hpp>
 
 #include "scan/line_rules.hpp"
@@ -10,7 +11,6 @@
 #include "text/char_roles.hpp"
 
 #include <string_view>
-#include <vector>
 
 namespace urlsift {
 
@@ -90,15 +90,27 @@ bool is_bracketed_label(const reference_surroundings& around) noexcept {
     return around.before == '[' && around.after == ']';
 }
 
-// Whether the scanner reads `text` alone as one reference, all of it.
-bool reads_as_one(std::string_view text, const scan_options& options) {
-    const std::vector<found_reference> refs = scan(text, options);
-    return refs.size() == 1 && refs.front().offset == 0 && refs.front().length == text.size();
-}
-
 }  // namespace
 
-std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options) {
+namespace detail {
+
+bool lone_reading::reads_as_one(std::string_view text) {
+    if (scanner_)
+        scanner_->reset();
+    else
+        scanner_.emplace(options_, [this](found_reference& r) {
+            if (++found_ == 1) whole_ = r.offset == 0 && r.length == size_;
+            return found_ == 1;  // a second reference settles it
+        });
+    found_ = 0;
+    whole_ = false;
+    size_ = text.size();
+    scanner_->feed(text);
+    scanner_->finish();
+    return found_ == 1 && whole_;
+}
+
+std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options, lone_reading& check) {
     const reference_surroundings& around = ref.around;
     // A reference cut at the length limit has no known end, and one that
     // touches a `<` or `>` it is not wrapped by sits in brackets the scanner
@@ -142,7 +154,7 @@ std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_o
     // read differently.
     std::string normal;
     if (options.normalize && (ref.form == reference_form::absolute || target == &ref.url)) {
-        if (auto n = normalize(ref.url); n && (*n == ref.raw || reads_as_one(*n, options.scan))) {
+        if (auto n = normalize(ref.url); n && (*n == ref.raw || check.reads_as_one(*n))) {
             normal = std::move(*n);
             target = &normal;
         }
@@ -153,7 +165,7 @@ std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_o
     // cut a joined text short on the next pass, and an abbreviated word
     // keeps a trailing `[` that a written URL drops.
     if ((joined || ref.form == reference_form::abbreviated) && target != nullptr && target != &normal &&
-        text != ref.raw && !reads_as_one(text, options.scan))
+        text != ref.raw && !check.reads_as_one(text))
         return std::nullopt;
     // Brackets go only around an absolute URL: `<www.example.org/x>` left
     // uncompleted would read as a relative reference next time.
@@ -171,6 +183,13 @@ std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_o
     if (wrap) e.replacement += '>';
     if (changes_next_reading(ref, text, e.replacement)) return std::nullopt;
     return e;
+}
+
+}  // namespace detail
+
+std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_options& options) {
+    detail::lone_reading check(options.scan);
+    return detail::edit_for(ref, options, check);
 }
 
 }  // namespace urlsift

@@ -3,6 +3,8 @@
 // It reads nothing itself: the scanner reports each reference with the
 // text around it, and says up to where the input is final.
 
+#include "rewrite/edit_policy.hpp"
+
 #include <urlsift/rewriter.hpp>
 
 #include <algorithm>
@@ -25,10 +27,11 @@ struct rewriter::impl {
     /// The last line of a URL broken across lines and left as written; 0: none.
     std::uint64_t held_line = 0;
     bool stopped = false;
+    detail::lone_reading check; ///< the edit policy's
     scanner scan;
 
     impl(rewrite_options o, text_sink s, edit_observer e)
-        : options(for_rewriting(std::move(o))), out(std::move(s)), on_edit(std::move(e)),
+        : options(for_rewriting(std::move(o))), out(std::move(s)), on_edit(std::move(e)), check(options.scan),
           scan(options.scan, [this](found_reference& r) { return on_reference(r); }) {}
 
     // The edit policy decides from what surrounds each reference; a
@@ -54,7 +57,7 @@ struct rewriter::impl {
     bool on_reference(found_reference& ref) {
         if (options.base) resolve_reference(ref, *options.base);
         const bool on_held_line = held_line != 0 && ref.line == held_line;
-        const std::optional<rewrite_edit> e = on_held_line ? std::nullopt : edit_for(ref, options);
+        const std::optional<rewrite_edit> e = on_held_line ? std::nullopt : detail::edit_for(ref, options, check);
         if (e) apply(*e);
         // Appendix E: a URL broken across lines was continued onto its last
         // line partly because of what the rest of that line holds. Left as
