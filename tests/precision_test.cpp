@@ -103,6 +103,26 @@ TEST_CASE("HTML source read as text: an escaped quote or bracket ends a URL", "[
     CHECK(found("http://example.org/q?a=1&amp;b=2\n") == list{"http://example.org/q?a=1&amp;b=2"});
 }
 
+TEST_CASE("a URL in a string literal ends at a backslash escape", "[scanner][precision]") {
+    // C examples in manuals and READMEs (xmlsec's decrypt1.c, printf(3)).
+    CHECK(found("    printf(\"see https://example.org/path\\n\");\n") == list{"https://example.org/path"});
+    CHECK(found("    fprintf(stdout, \"Decrypted data:\\n\");\n").empty());
+    CHECK(found("    puts(\"Visit www.example.org/docs\\n\");\n") == list{"http://www.example.org/docs"});
+    // Node's API documentation as JSON: code samples in strings.
+    CHECK(found("\"desc\": \"// Prints https://xn--g6w251d\\n\\nconsole.log(idnURL.hostname);\\n// Prints\"\n") ==
+          list{"https://xn--g6w251d"});
+    CHECK(found("\"source\": \"https://github.com/nodejs/node/blob/v20/lib/url.js\\\"\" x\n") ==
+          list{"https://github.com/nodejs/node/blob/v20/lib/url.js"});
+    CHECK(found("x = \"https://example.org/a\\tb\", y = 'https://example.org/c\\'d'\n") ==
+          list{"https://example.org/a", "https://example.org/c"});
+    CHECK(found("\"https://example.org/q?a=1\\u0026b=2\"\n") == list{"https://example.org/q?a=1"});
+    // Other backslashes stay: JSON's escaped slash, a Markdown escape, a
+    // Windows-style path.
+    CHECK(found("\"https://example.org/a\\/b\"\n") == list{"https://example.org/a\\/b"});
+    CHECK(found("see https://example.org/snake\\_case here\n") == list{"https://example.org/snake\\_case"});
+    CHECK(found("http://example.org\\foo\n") == list{"http://example.org\\foo"});
+}
+
 TEST_CASE("a backslash that continues a command line is no part of a URL", "[scanner][precision]") {
     // gcloud's manual pages: shell commands continued over lines.
     CHECK(found("  --artifact-url=gcr.io/example-project/image@sha256:abcd\\\n  --attestor=a\n") ==

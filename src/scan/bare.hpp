@@ -155,6 +155,32 @@ inline void cut_escaped_delimiter(const scan_window& w, candidate& c) {
     }
 }
 
+/// A URL in a string literal of a program or a JSON document (`printf("see
+/// https://x/\n")`, `"Prints https://x\n\nconsole.log(y)"`): a backslash
+/// escape ends it. The backslash is excluded from URLs (Section 2.4.3,
+/// "unwise"); these are the escapes C, JSON and the languages after them
+/// write (a newline, a tab, a quote, a backslash, a code unit). Not `\/`,
+/// which JSON writes for a slash of the URL itself, nor an escaped `_` or
+/// `*` (Markdown's), nor a lone one (a Windows-style path).
+inline bool starts_string_escape(std::string_view s) noexcept {
+    return s.size() >= 2 && s[0] == '\\' && std::string_view("ntr\\\"'0ux").find(s[1]) != std::string_view::npos;
+}
+
+/// Ends the reference before the first string escape in it.
+inline void cut_string_escape(const scan_window& w, candidate& c) {
+    for (std::size_t i = 0; i < c.pieces.size(); ++i) {
+        auto& pc = c.pieces[i];
+        const std::string_view piece = w.t.substr(w.index_of(pc.offset), static_cast<std::size_t>(pc.length));
+        for (std::size_t k = piece.find('\\'); k != std::string_view::npos; k = piece.find('\\', k + 1)) {
+            // The escape's second byte may be past the piece: a line's last.
+            if (!starts_string_escape(w.t.substr(w.index_of(pc.offset) + k, 2))) continue;
+            pc.length = k;
+            c.pieces.resize(k == 0 ? i : i + 1);
+            return;
+        }
+    }
+}
+
 /// URLs listed without blanks, as OpenSSL's configuration writes them
 /// (`OCSP;URI:http://ocsp.example.com/,caIssuers;URI:http://ca.example.com/`):
 /// a `,` in the path of a URL, followed by another URL (its
@@ -568,6 +594,7 @@ inline verdict scan_bare(scan_parts& p, std::size_t s, std::size_t scheme_len, r
     }
     cut_link_text(w, c);
     cut_escaped_delimiter(w, c);
+    cut_string_escape(w, c);
     trim_trailing(w, c);
     if (c.pieces.empty()) return verdict::nothing();
     if (form == reference_form::absolute && lacks_scheme_specific_part(w, c, s)) return verdict::nothing();
