@@ -84,6 +84,17 @@ TEST_CASE("a file in a tool's message and an elided path are no references", "[s
     // libX11's changelog: `...` stands for the names left out.
     CHECK(found("    - For now put xtrans in X11/Xtrans/X11, since libX11 is looking for it in <X11/...>\n").empty());
     CHECK(found("Everything under <docs/.../api/> moved.\n").empty());
+    // strace's seconds spent in a call and a version (strace's changelog),
+    // a glob and a warning in emphasis marks (libpam's), a lone `#` for a
+    // number (GMP's), AsciiDoc's cross reference (Tk's).
+    CHECK(found("openat(AT_FDCWD, \"/etc/passwd\", O_RDONLY) = 3 <0.000399>\n").empty());
+    CHECK(found("Needs libfoo <1.2.3> or later.\n").empty());
+    CHECK(found("Reads every <*.conf> and <src/**/*.c> file.\n").empty());
+    CHECK(found("\t\t\t</**WARNING**>\n").empty());
+    CHECK(found("Document new parameter syntax mpn_mul.<#> .\n").empty());
+    CHECK(found("* doc/ttk_spinbox.n: <<Increment/Decrement>> (ttk_spinbox only)\n").empty());
+    CHECK(found("Appendix C: <#s> and <?y>, then <<http://example.org/x>>.\n") ==
+          list{"#s", "?y", "http://example.org/x"});
     // A reference followed by a colon, or by the number of a note, is one.
     CHECK(found("The guide is at <docs/guide.html>: read it first.\n") == list{"docs/guide.html"});
     CHECK(found("See <docs/guide.html>1 below.\n") == list{"docs/guide.html"});

@@ -766,11 +766,17 @@ bool is_code(std::string_view s) noexcept {
     if (s.size() >= 2 && is_alpha(s[0]) && s[1] == ':' && (s.size() == 2 || s[2] == '\\' || s[2] == '/')) return true;
     if (is_header_name(s)) return true;
     if (find_first_of_bytes(s, "\\^{}|`[]") != std::string_view::npos) return true;
-    // A date or a fraction (`<2002/01/16>`, `<1/2>`), and an address with
-    // two `@` (`<mtk@manpages@gmail.com>`).
-    if (is_digit(s.front()) && find_first_of_bytes(s, "/-") != std::string_view::npos &&
-        std::all_of(s.begin(), s.end(), [](char c) { return is_digit(c) || c == '/' || c == '-'; }))
+    // A date, a fraction or a number (`<2002/01/16>`, `<1/2>`, the seconds
+    // strace gives a call, `<0.000399>`, a version `<1.2.3>`; an IPv4
+    // address names a host), and an address with two `@`
+    // (`<mtk@manpages@gmail.com>`).
+    if (is_digit(s.front()) && find_first_of_bytes(s, "/-.") != std::string_view::npos &&
+        std::all_of(s.begin(), s.end(), [](char c) { return is_digit(c) || c == '/' || c == '-' || c == '.'; }) &&
+        !is_ipv4(s))
         return true;
+    // A glob (`<*.txt>`, `<src/**/*.c>`) or a name in emphasis marks
+    // (`</**WARNING**>`): no file anybody links to has a `*` in its name.
+    if (s.find('*') != std::string_view::npos) return true;
     if (std::count(s.begin(), s.end(), '@') > 1) return true;
     for (std::size_t dots = s.find(".."); dots != std::string_view::npos; dots = s.find("..", dots + 1))
         if (dots > 0 && dots + 2 < s.size() && is_alnum(s[dots - 1]) && is_alnum(s[dots + 2])) return true;
@@ -893,8 +899,10 @@ bool is_reference_shape(std::string_view content, std::string_view s) noexcept {
     // (`<git@github.com:x/y.git>`), not a path to resolve.
     if (const std::size_t at = s.find('@'); at != std::string_view::npos && at < std::min(s.find('/'), s.size()))
         return false;
+    // A lone `#` or `?` holds the place of a number or a word
+    // (`mpn_mul.<#>`): a reference to nothing but the document itself.
     const char c = s.front();
-    if (c == '/' || c == '?' || c == '#') return true;
+    if (c == '/' || ((c == '?' || c == '#') && s.size() > 1)) return true;
     if (s == "." || s == ".." || s.starts_with("./") || s.starts_with("../")) return true;
     for (const char x : s)
         if (is_space(x)) return false;

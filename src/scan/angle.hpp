@@ -179,6 +179,9 @@ inline bool holds_program_text(std::string_view before, int after, int then) noe
     // is completed and normalized ends in one (`host.example<../x>` becomes
     // `http://host.example/<../x>`), and must not make a wrapper of it then.
     if (!before.empty() && (is_alnum(before.back()) || before.back() == '_' || before.back() == '/')) return true;
+    // Doubled brackets: AsciiDoc's cross reference (`<<Increment/Decrement>>`,
+    // `<<install.adoc#,Installing>>`), or a C++ shift around a name.
+    if (!before.empty() && before.back() == '<' && after == '>') return true;
     const std::string_view field = lexicon::header_field_name(before);
     if (lexicon::is_identifier_header(field) || lexicon::is_trace_header(field)) return true;
     while (!before.empty() && (before.back() == ' ' || before.back() == '\t')) before.remove_suffix(1);
