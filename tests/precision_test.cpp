@@ -93,6 +93,12 @@ TEST_CASE("a file in a tool's message and an elided path are no references", "[s
     CHECK(found("\t\t\t</**WARNING**>\n").empty());
     CHECK(found("Document new parameter syntax mpn_mul.<#> .\n").empty());
     CHECK(found("* doc/ttk_spinbox.n: <<Increment/Decrement>> (ttk_spinbox only)\n").empty());
+    // Alternatives in a syntax (man-db's manual), a reST role written with
+    // the backquote before the bracket (Python's NEWS), an address spelled
+    // out (libgcrypt's ChangeLog).
+    CHECK(found("   <realname>|<ext>|<mtime.sec>|<mtime.nsec>|<ID>\n").empty());
+    CHECK(found("  * Ignored :meth:`<unittest.TestLoader.loadTestsFromModule> TestLoader.x`.\n").empty());
+    CHECK(found("2017-02-04  Mathias L. Baumann  <mathias.baumann_at_sociomantic.com>\n").empty());
     CHECK(found("Appendix C: <#s> and <?y>, then <<http://example.org/x>>.\n") ==
           list{"#s", "?y", "http://example.org/x"});
     // A reference followed by a colon, or by the number of a note, is one.

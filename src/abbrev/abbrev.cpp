@@ -778,6 +778,9 @@ bool is_code(std::string_view s) noexcept {
     // (`</**WARNING**>`): no file anybody links to has a `*` in its name.
     if (s.find('*') != std::string_view::npos) return true;
     if (std::count(s.begin(), s.end(), '@') > 1) return true;
+    // An address spelled out to keep it from harvesters, in a ChangeLog's
+    // author line (`<mathias.baumann_at_sociomantic.com>`).
+    if (s.find("_at_") != std::string_view::npos && s.find('/') == std::string_view::npos) return true;
     for (std::size_t dots = s.find(".."); dots != std::string_view::npos; dots = s.find("..", dots + 1))
         if (dots > 0 && dots + 2 < s.size() && is_alnum(s[dots - 1]) && is_alnum(s[dots + 2])) return true;
     return false;

@@ -182,6 +182,10 @@ inline bool holds_program_text(std::string_view before, int after, int then) noe
     // Doubled brackets: AsciiDoc's cross reference (`<<Increment/Decrement>>`,
     // `<<install.adoc#,Installing>>`), or a C++ shift around a name.
     if (!before.empty() && before.back() == '<' && after == '>') return true;
+    // Alternatives in a syntax (`<realname>|<ext>|<mtime.sec>`, man-db's
+    // manual), and a code span or a reST role's target that a backquote
+    // opens right before the bracket (`` :meth:`<unittest.TestLoader> x` ``).
+    if (after == '|' || (!before.empty() && (before.back() == '|' || before.back() == '`'))) return true;
     const std::string_view field = lexicon::header_field_name(before);
     if (lexicon::is_identifier_header(field) || lexicon::is_trace_header(field)) return true;
     while (!before.empty() && (before.back() == ' ' || before.back() == '\t')) before.remove_suffix(1);
