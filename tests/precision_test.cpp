@@ -99,6 +99,11 @@ TEST_CASE("a file in a tool's message and an elided path are no references", "[s
     CHECK(found("   <realname>|<ext>|<mtime.sec>|<mtime.nsec>|<ID>\n").empty());
     CHECK(found("  * Ignored :meth:`<unittest.TestLoader.loadTestsFromModule> TestLoader.x`.\n").empty());
     CHECK(found("2017-02-04  Mathias L. Baumann  <mathias.baumann_at_sociomantic.com>\n").empty());
+    // A host's address (getifaddrs(3)), a value a program printed (core(5)),
+    // a placeholder with its unit glued on (ip-tcp_metrics(8)).
+    CHECK(found("                           address: <127.0.0.1>\n").empty());
+    CHECK(found("           argc[0]=</home/mtk/core_pattern_pipe_test>\n").empty());
+    CHECK(found("       age <S.MMM>sec - time after the entry was created\n").empty());
     CHECK(found("Appendix C: <#s> and <?y>, then <<http://example.org/x>>.\n") ==
           list{"#s", "?y", "http://example.org/x"});
     // A reference followed by a colon, or by the number of a note, is one.

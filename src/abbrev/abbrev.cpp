@@ -33,6 +33,7 @@ using detail::iequals;
 using detail::is_alnum;
 using detail::is_alpha;
 using detail::is_digit;
+using detail::is_ipv4;
 using detail::is_lower;
 using detail::is_upper;
 using detail::to_lower;
@@ -433,25 +434,6 @@ bool is_message_id(std::string_view before, std::string_view name) noexcept {
         return false;
     const std::string_view rest = before.substr(gt + 1);
     return !rest.empty() && is_blank(rest.front()) && count_message_ids(rest) >= 0;
-}
-
-/// `IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit`, each group
-/// 0..255 and written without leading zeros (which some read as octal).
-bool is_ipv4(std::string_view host) noexcept {
-    int groups = 0;
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t dot = host.find('.', start);
-        const std::string_view g = host.substr(start, dot == std::string_view::npos ? host.npos : dot - start);
-        if (g.empty() || g.size() > 3 || !all_digits(g) || (g.size() > 1 && g.front() == '0')) return false;
-        int value = 0;
-        for (const char c : g) value = value * 10 + (c - '0');
-        if (value > 255) return false;
-        ++groups;
-        if (dot == std::string_view::npos) break;
-        start = dot + 1;
-    }
-    return groups == 4;
 }
 
 /// A CIDR suffix (`10.0.0.0/8`) is a network, not a path.

@@ -174,11 +174,16 @@ inline bool holds_program_text(std::string_view before, int after, int then) noe
     // Appendix E's brackets delimit a reference within text, so a blank or
     // punctuation comes before them. Glued to a word, `<` opens a formatting
     // code (POD's B<...>, F<...>, perlpod(1)) or a type argument
-    // (`vector<T.h>`); glued to a path, a placeholder in it (`docs/<x.h>`).
-    // The `/` also keeps a rewrite's verdict: a name glued to the `<` that
+    // (`vector<T.h>`); glued to a path, a placeholder in it (`docs/<x.h>`);
+    // glued to `=`, a value a program printed (`argc[0]=</home/mtk/x>`,
+    // core(5)). The `/` also keeps a rewrite's verdict: a name glued to the `<` that
     // is completed and normalized ends in one (`host.example<../x>` becomes
     // `http://host.example/<../x>`), and must not make a wrapper of it then.
-    if (!before.empty() && (is_alnum(before.back()) || before.back() == '_' || before.back() == '/')) return true;
+    if (!before.empty() && (is_alnum(before.back()) || before.back() == '_' || before.back() == '/' || before.back() == '='))
+        return true;
+    // Glued to a word after it as well: a unit after a placeholder
+    // (`age <S.MMM>sec`, ip-tcp_metrics(8)). A digit may follow, a note's number.
+    if (after >= 0 && is_alpha(static_cast<char>(after))) return true;
     // Doubled brackets: AsciiDoc's cross reference (`<<Increment/Decrement>>`,
     // `<<install.adoc#,Installing>>`), or a C++ shift around a name.
     if (!before.empty() && before.back() == '<' && after == '>') return true;
@@ -340,6 +345,11 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
                 if (match && (p.opt.abbrev.kinds & static_cast<abbrev_set>(match->kind)) == 0)
                     return angle_verdict::could_wrap;
                 if (match) c.form = reference_form::abbreviated;
+                // An IPv4 address names a host (getifaddrs(3)'s `address:
+                // <127.0.0.1>`), no path under the base: read at all only
+                // when the options ask for addresses (rule "ipv4").
+                else if (is_ipv4(joined) && (p.opt.abbrev.kinds & static_cast<abbrev_set>(abbrev_kind::ipv4)) == 0)
+                    return angle_verdict::could_wrap;
             }
         }
         if (kind == angle_content::address) {

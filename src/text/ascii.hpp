@@ -50,6 +50,29 @@ constexpr bool ends_with_nocase(std::string_view s, std::string_view suffix) noe
     return s.size() >= suffix.size() && starts_with_nocase(s.substr(s.size() - suffix.size()), suffix);
 }
 
+/// Section 3.2.2's `IPv4address = 1*digit "." 1*digit "." 1*digit "."
+/// 1*digit`, each group 0..255 and written without leading zeros (which
+/// some read as octal).
+constexpr bool is_ipv4(std::string_view host) noexcept {
+    int groups = 0;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t dot = host.find('.', start);
+        const std::string_view g = host.substr(start, dot == std::string_view::npos ? host.npos : dot - start);
+        if (g.empty() || g.size() > 3 || (g.size() > 1 && g.front() == '0')) return false;
+        int value = 0;
+        for (const char c : g) {
+            if (!is_digit(c)) return false;
+            value = value * 10 + (c - '0');
+        }
+        if (value > 255) return false;
+        ++groups;
+        if (dot == std::string_view::npos) break;
+        start = dot + 1;
+    }
+    return groups == 4;
+}
+
 /// Appendix E: whether `s` starts with the prefix `URL:` (any case), which
 /// marks what follows as a URL and is not part of it.
 constexpr bool starts_with_url_prefix(std::string_view s) noexcept { return starts_with_nocase(s, "url:"); }
