@@ -370,7 +370,8 @@ TEST_CASE("report: totals over the inputs follow every change", "[report]") {
 
     // Facts added whole (a partial report read back), merges and copies.
     report other;
-    other.add_input(urlsift::report_input{.name = "d.txt", .bytes = 7, .references = 2, .status = urlsift::input_status::read, .error = {}});
+    other.add_input(urlsift::report_input{
+        .name = "d.txt", .bytes = 7, .references = 2, .status = urlsift::input_status::read, .error = {}});
     CHECK(totals_hold(other));
     report both = urlsift::merge(r, other);
     CHECK(totals_hold(both));

@@ -711,7 +711,9 @@ std::vector<std::uint64_t> report::top_inputs(std::size_t limit) const {
     const auto& ins = impl_->inputs;
     for (std::uint64_t i = 0; i < ins.size(); ++i)
         if (ins[i].references > 0) ranked.emplace_back(ins[i].references, i);
-    keep_first(ranked, limit, [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+    keep_first(ranked, limit, [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
     std::vector<std::uint64_t> out;
     out.reserve(ranked.size());
     for (const auto& r : ranked) out.push_back(r.second);

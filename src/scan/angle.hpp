@@ -179,7 +179,8 @@ inline bool holds_program_text(std::string_view before, int after, int then) noe
     // core(5)). The `/` also keeps a rewrite's verdict: a name glued to the `<` that
     // is completed and normalized ends in one (`host.example<../x>` becomes
     // `http://host.example/<../x>`), and must not make a wrapper of it then.
-    if (!before.empty() && (is_alnum(before.back()) || before.back() == '_' || before.back() == '/' || before.back() == '='))
+    if (!before.empty() &&
+        (is_alnum(before.back()) || before.back() == '_' || before.back() == '/' || before.back() == '='))
         return true;
     // Glued to a word after it as well: a unit after a placeholder
     // (`age <S.MMM>sec`, ip-tcp_metrics(8)). A digit may follow, a note's number.
