@@ -138,23 +138,6 @@ inline bool starts_escaped_delimiter(std::string_view s) noexcept {
     return read_char_ref(s, cp) != 0 && (cp == '"' || cp == '\'' || cp == '<' || cp == '>');
 }
 
-/// HTML source read as text (`&quot;https://x/&quot;`, `curl
-/// &#39;http://x/&#39;`): a character reference for a quote or an angle
-/// bracket stands for one of Appendix E's delimiters, and the reference
-/// ends before it.
-inline void cut_escaped_delimiter(const scan_window& w, candidate& c) {
-    for (std::size_t i = 0; i < c.pieces.size(); ++i) {
-        auto& pc = c.pieces[i];
-        const std::string_view piece = w.t.substr(w.index_of(pc.offset), static_cast<std::size_t>(pc.length));
-        for (std::size_t k = piece.find('&'); k != std::string_view::npos; k = piece.find('&', k + 1)) {
-            if (!starts_escaped_delimiter(piece.substr(k))) continue;
-            pc.length = k;
-            c.pieces.resize(k == 0 ? i : i + 1);
-            return;
-        }
-    }
-}
-
 /// A URL in a string literal of a program or a JSON document (`printf("see
 /// https://x/\n")`, `"Prints https://x\n\nconsole.log(y)"`): a backslash
 /// escape ends it. The backslash is excluded from URLs (Section 2.4.3,
@@ -166,14 +149,23 @@ inline bool starts_string_escape(std::string_view s) noexcept {
     return s.size() >= 2 && s[0] == '\\' && std::string_view("ntr\\\"'0ux").find(s[1]) != std::string_view::npos;
 }
 
-/// Ends the reference before the first string escape in it.
-inline void cut_string_escape(const scan_window& w, candidate& c) {
+/// Ends the reference before the first escape in it: a character reference
+/// for one of Appendix E's delimiters, in HTML source read as text
+/// (`&quot;https://x/&quot;`, `curl &#39;http://x/&#39;`), or a string escape.
+inline void cut_escape(const scan_window& w, candidate& c) {
     for (std::size_t i = 0; i < c.pieces.size(); ++i) {
         auto& pc = c.pieces[i];
-        const std::string_view piece = w.t.substr(w.index_of(pc.offset), static_cast<std::size_t>(pc.length));
-        for (std::size_t k = piece.find('\\'); k != std::string_view::npos; k = piece.find('\\', k + 1)) {
-            // The escape's second byte may be past the piece: a line's last.
-            if (!starts_string_escape(w.t.substr(w.index_of(pc.offset) + k, 2))) continue;
+        const std::size_t from = w.index_of(pc.offset);
+        const std::string_view piece = w.t.substr(from, static_cast<std::size_t>(pc.length));
+        const auto next = [piece](std::size_t at) {
+            const std::size_t k = find_first_of_bytes(piece.substr(at), "&\\");
+            return k == std::string_view::npos ? k : at + k;
+        };
+        for (std::size_t k = next(0); k != std::string_view::npos; k = next(k + 1)) {
+            // A string escape's second byte may be past the piece: a line's last.
+            const bool escape = piece[k] == '&' ? starts_escaped_delimiter(piece.substr(k))
+                                                : starts_string_escape(w.t.substr(from + k, 2));
+            if (!escape) continue;
             pc.length = k;
             c.pieces.resize(k == 0 ? i : i + 1);
             return;
@@ -593,8 +585,7 @@ inline verdict scan_bare(scan_parts& p, std::size_t s, std::size_t scheme_len, r
         closed = true;
     }
     cut_link_text(w, c);
-    cut_escaped_delimiter(w, c);
-    cut_string_escape(w, c);
+    cut_escape(w, c);
     trim_trailing(w, c);
     if (c.pieces.empty()) return verdict::nothing();
     if (form == reference_form::absolute && lacks_scheme_specific_part(w, c, s)) return verdict::nothing();
