@@ -103,6 +103,7 @@ TEST_CASE("a file in a tool's message and an elided path are no references", "[s
     // a placeholder with its unit glued on (ip-tcp_metrics(8)).
     CHECK(found("                           address: <127.0.0.1>\n").empty());
     CHECK(found("           argc[0]=</home/mtk/core_pattern_pipe_test>\n").empty());
+    CHECK(found("       closed  in $<..> brackets, as in el=\\EK$<5>, and padding\n").empty());
     CHECK(found("       age <S.MMM>sec - time after the entry was created\n").empty());
     CHECK(found("Appendix C: <#s> and <?y>, then <<http://example.org/x>>.\n") ==
           list{"#s", "?y", "http://example.org/x"});

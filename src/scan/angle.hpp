@@ -176,11 +176,12 @@ inline bool holds_program_text(std::string_view before, int after, int then) noe
     // code (POD's B<...>, F<...>, perlpod(1)) or a type argument
     // (`vector<T.h>`); glued to a path, a placeholder in it (`docs/<x.h>`);
     // glued to `=`, a value a program printed (`argc[0]=</home/mtk/x>`,
-    // core(5)). The `/` also keeps a rewrite's verdict: a name glued to the `<` that
+    // core(5)); glued to `$`, terminfo's padding and make's variable
+    // (`$<..>`, terminfo(5)). The `/` also keeps a rewrite's verdict: a name glued to the `<` that
     // is completed and normalized ends in one (`host.example<../x>` becomes
     // `http://host.example/<../x>`), and must not make a wrapper of it then.
     if (!before.empty() &&
-        (is_alnum(before.back()) || before.back() == '_' || before.back() == '/' || before.back() == '='))
+        (is_alnum(before.back()) || std::string_view("_/=$").find(before.back()) != std::string_view::npos))
         return true;
     // Glued to a word after it as well: a unit after a placeholder
     // (`age <S.MMM>sec`, ip-tcp_metrics(8)). A digit may follow, a note's number.
