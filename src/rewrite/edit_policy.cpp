@@ -99,7 +99,10 @@ bool lone_reading::reads_as_one(std::string_view text) {
         scanner_->reset();
     else
         scanner_.emplace(options_, [this](found_reference& r) {
-            if (++found_ == 1) whole_ = r.offset == 0 && r.length == size_;
+            if (++found_ == 1) {
+                whole_ = r.offset == 0 && r.length == size_;
+                form_ = r.form;
+            }
             return found_ == 1;  // a second reference settles it
         });
     found_ = 0;
@@ -165,8 +168,14 @@ std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_o
     // cut a joined text short on the next pass, and an abbreviated word
     // keeps a trailing `[` that a written URL drops.
     if ((joined || ref.form == reference_form::abbreviated) && target != nullptr && target != &normal &&
-        text != ref.raw && !check.reads_as_one(text))
-        return std::nullopt;
+        text != ref.raw) {
+        if (!check.reads_as_one(text)) return std::nullopt;
+        // A join must also read back in the form it had. Pieces read as a
+        // relative reference (`<URL:gttps at:/-` + `/WWW.Example.@O#x>`, a
+        // blank inside the scheme) can join into an absolute URL, which the
+        // next pass would read as such, and normalize (Section 6).
+        if (target == &ref.cleaned && check.form() != ref.form) return std::nullopt;
+    }
     // Brackets go only around an absolute URL: `<www.example.org/x>` left
     // uncompleted would read as a relative reference next time.
     const bool absolute = ref.form == reference_form::absolute || (target != nullptr && target != &ref.cleaned);

@@ -23,11 +23,14 @@ public:
 
     /// Whether the scanner reads `text` alone as one reference, all of it.
     bool reads_as_one(std::string_view text);
+    /// The form that reference was read in, after reads_as_one said yes.
+    reference_form form() const noexcept { return form_; }
 
 private:
     const scan_options& options_;
     std::size_t found_ = 0;  ///< references read in the text so far
     bool whole_ = false;     ///< the first one is all of the text
+    reference_form form_ = reference_form::absolute; ///< the first one's
     std::size_t size_ = 0;   ///< the text's size
     std::optional<scanner> scanner_;
 };
