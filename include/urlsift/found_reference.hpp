@@ -13,6 +13,8 @@
 
 namespace urlsift {
 
+struct declared_link;
+
 /// How the reference was set off from the text around it (Appendix E).
 enum class wrapper_kind {
     none,       ///< delimited by whitespace and punctuation only
@@ -100,6 +102,11 @@ struct found_reference {
     /// The text around it, for filters that edit in place; filled when
     /// scan_options::surroundings is set, else left as constructed.
     reference_surroundings around;
+    /// For a link its document's format declares (document.hpp: a Markdown
+    /// `[text](dest)`, an HTML `href`), how it was written and its anchor
+    /// text; null for a reference found in prose. Valid as long as the
+    /// reference is.
+    const declared_link* declared = nullptr;
 };
 
 /// Receives each reference, in input order. The reference (and everything it

@@ -1,0 +1,115 @@
+// Fuzz target: the Markdown and HTML readers and the document pipeline.
+//
+// Input: one byte of settings, then the document.
+//
+//   byte 0  bit 0     HTML (else Markdown)
+//           bits 1-2  base: none, https://example.org/docs/guide/x.md,
+//                     http://a/b/c/d;p?q, file:///tmp/x/
+//           bit 3     abbreviations: all (else www and ftp, rewrite's default)
+//
+// Properties checked:
+// - the layout keeps its contract: prose and code sorted, disjoint and
+//   inside the document; no exact link span overlaps prose or code, or
+//   runs past the end;
+// - scan_document reports references in order of the layout's links and
+//   inside the document;
+// - rewrite is lossless: its text is the input with its edits applied,
+//   edits in order, inside the input, each changing the bytes it replaces,
+//   none inside code;
+// - rewrite is idempotent: rewriting its text again makes no edit.
+
+#include <urlsift/document_scan.hpp>
+
+#include "fuzz_check.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+using namespace urlsift;
+
+void check_ranges(const std::vector<byte_range>& ranges, std::uint64_t size) {
+    std::uint64_t end = 0;
+    for (const byte_range& r : ranges) {
+        URLSIFT_FUZZ_CHECK(r.offset >= end);
+        URLSIFT_FUZZ_CHECK(r.length > 0);
+        URLSIFT_FUZZ_CHECK(r.offset + r.length <= size);
+        end = r.offset + r.length;
+    }
+}
+
+bool overlaps(const std::vector<byte_range>& ranges, byte_range x) {
+    for (const byte_range& r : ranges)
+        if (r.offset < x.offset + x.length && x.offset < r.offset + r.length) return true;
+    return false;
+}
+
+void check_layout(std::string_view text, const document_layout& layout) {
+    check_ranges(layout.prose, text.size());
+    check_ranges(layout.code, text.size());
+    for (const byte_range& p : layout.prose) URLSIFT_FUZZ_CHECK(!overlaps(layout.code, p));
+    for (const declared_link& link : layout.links) {
+        if (!link.exact) continue;
+        URLSIFT_FUZZ_CHECK(link.span.offset + link.span.length <= text.size());
+        URLSIFT_FUZZ_CHECK(!overlaps(layout.prose, link.span));
+        URLSIFT_FUZZ_CHECK(!overlaps(layout.code, link.span));
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size < 1) return 0;
+    const std::uint8_t settings = data[0];
+    const std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
+    const document_format format = (settings & 1) != 0 ? document_format::html : document_format::markdown;
+    static const char* const bases[] = {nullptr, "https://example.org/docs/guide/x.md", "http://a/b/c/d;p?q",
+                                        "file:///tmp/x/"};
+    std::optional<resolver> base;
+    if (const char* b = bases[(settings >> 1) & 3]) base = *resolver::make(b);
+
+    const document_layout layout = read_document(text, format);
+    check_layout(text, layout);
+
+    scan_options so;
+    if ((settings & 8) != 0) so.abbrev.kinds = abbrev_all;
+    const std::optional<resolver> doc_base = document_base(layout, base ? &*base : nullptr);
+    std::uint64_t last = 0;
+    std::size_t declared = 0;
+    scan_document(text, layout, so, doc_base ? &*doc_base : nullptr, [&](found_reference& r) {
+        URLSIFT_FUZZ_CHECK(r.offset + r.length <= text.size());
+        if (r.declared != nullptr) {
+            URLSIFT_FUZZ_CHECK(declared < layout.links.size() && r.declared == &layout.links[declared]);
+            ++declared;
+        } else {
+            URLSIFT_FUZZ_CHECK(r.offset >= last);
+            last = r.offset;
+        }
+        return true;
+    });
+    URLSIFT_FUZZ_CHECK(declared == layout.links.size());
+
+    rewrite_options ro;
+    ro.scan = so;
+    ro.base = base;
+    const document_rewrite once = rewrite_document(text, format, ro);
+    std::string rebuilt;
+    std::uint64_t at = 0;
+    for (const rewrite_edit& e : once.edits) {
+        URLSIFT_FUZZ_CHECK(e.offset >= at && e.offset + e.length <= text.size());
+        URLSIFT_FUZZ_CHECK(std::string_view(text).substr(e.offset, e.length) != e.replacement);
+        URLSIFT_FUZZ_CHECK(!overlaps(layout.code, {e.offset, e.length}));
+        rebuilt.append(text, at, e.offset - at);
+        rebuilt += e.replacement;
+        at = e.offset + e.length;
+    }
+    rebuilt.append(text, at);
+    URLSIFT_FUZZ_CHECK(rebuilt == once.text);
+    const document_rewrite twice = rewrite_document(once.text, format, ro);
+    URLSIFT_FUZZ_CHECK(twice.edits.empty());
+    return 0;
+}
