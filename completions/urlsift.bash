@@ -32,7 +32,7 @@ _urlsift_value() {
                 *) COMPREPLY=($(compgen -W 'text jsonl csv tsv' -- "$cur")) ;;
             esac ;;
         --table) COMPREPLY=($(compgen -W 'scheme host domain wrapper form warning ip_host punycode_host lookalike_host gateway anchor_mismatch part_kind relative url duplicate files' -- "$cur")) ;;
-        --output | -o)
+        --output | -o | --base-root)
             compopt -o filenames 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
         --resolver) COMPREPLY=($(compgen -W 'rfc3986 rfc2396 browser' -- "$cur")) ;;
@@ -41,7 +41,7 @@ _urlsift_value() {
         --style) COMPREPLY=($(compgen -W 'plain angle' -- "$cur")) ;;
         --abbrev-scheme) COMPREPLY=($(compgen -W 'http https' -- "$cur")) ;;
         --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
-        --input) COMPREPLY=($(compgen -W 'text mail mbox auto' -- "$cur")) ;;
+        --input) COMPREPLY=($(compgen -W 'text markdown html mail mbox auto' -- "$cur")) ;;
         --command) COMPREPLY=($(compgen -c -- "$cur")) ;;
         --abbrev)
             if [[ $cur == *,* ]]; then
@@ -115,12 +115,12 @@ _urlsift() {
                          -u --unique --warnings --raw --relative --unwrap --binary --encoding
                          -z --search-zip
                          --base --resolver --normalize --hyphen --max-url-length --abbrev
-                         --abbrev-scheme --literal-brackets --input --headers' ;;
+                         --abbrev-scheme --literal-brackets --base-root --input --headers' ;;
             rewrite)
                 options='-h --help -V --version -i --in-place --follow-symlinks --dry-run --diff
                          --only --style --binary --encoding --input --base
                          --resolver --normalize --hyphen --max-url-length --abbrev
-                         --abbrev-scheme --literal-brackets' ;;
+                         --abbrev-scheme --literal-brackets --base-root' ;;
             resolve)
                 options='-h --help -V --version -b --base --resolver --normalize --max-url-length
                          -f --format' ;;
@@ -128,11 +128,11 @@ _urlsift() {
                 options='-h --help -V --version -f --format --table -o --output --partial --merge -j --jobs
                          --top --exact-urls --no-timestamp --progress --input --binary --encoding -z --search-zip --base
                          --resolver --normalize --hyphen --max-url-length --abbrev
-                         --abbrev-scheme --literal-brackets' ;;
+                         --abbrev-scheme --literal-brackets --base-root' ;;
             pick)
                 options='-h --help -V --version --command --print --input --headers --base
                          --resolver --normalize --hyphen --max-url-length --abbrev
-                         --abbrev-scheme --literal-brackets' ;;
+                         --abbrev-scheme --literal-brackets --base-root' ;;
             *) return ;;
         esac
         # Which files to read: extract, rewrite and report share them.

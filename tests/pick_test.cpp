@@ -275,7 +275,7 @@ TEST_CASE("pick reads messages decoded and text as extract does", "[pick]") {
     CHECK(with_headers.items()[0].context == "List-Unsubscribe header");
 
     // As text, the quoted-printable soft break is not undone.
-    settings.kind = "text";
+    settings.input = urlsift::cli::input_setting::text;
     pick_list as_text;
     CHECK(read_pick_input(msg.string(), settings, as_text, note).empty());
     REQUIRE_FALSE(as_text.items().empty());
@@ -302,7 +302,7 @@ TEST_CASE("pick shows no screen when there is nothing to pick or no terminal", "
 
     const auto bad = run_cli("pick --input xml", "");
     CHECK(bad.status == 2);
-    CHECK(bad.err.find("text, mail, mbox, auto") != std::string::npos);
+    CHECK(bad.err.find("text, markdown, html, mail, mbox, auto") != std::string::npos);
     const auto unclosed = run_cli("pick --command \"'open\"", "");
     CHECK(unclosed.status == 2);
     CHECK(unclosed.err.find("unclosed") != std::string::npos);

@@ -6,6 +6,7 @@
 #include "cli/escape.hpp"
 #include "cli/extract_mail.hpp"
 #include "cli/input.hpp"
+#include "cli/input_kind.hpp"
 #include "cli/json.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
@@ -14,6 +15,8 @@
 #include "cli/walk.hpp"
 
 #include <urlsift/abbrev.hpp>
+#include <urlsift/document.hpp>
+#include <urlsift/document_scan.hpp>
 #include <urlsift/resolver.hpp>
 #include <urlsift/scanner.hpp>
 #include <urlsift/text_source.hpp>
@@ -76,6 +79,18 @@ Examples:
   urlsift extract --base https://example.org/a/ notes.txt
   urlsift extract --abbrev none --raw msg.txt   scheme URLs only, as written
   urlsift extract -c -r corpus/                 how many per file
+  urlsift extract -f jsonl --base https://example.org/docs/ --base-root docs -r docs/
+
+Documents: a Markdown or HTML file (by name, .md or .html, or for HTML by
+its start; --input markdown|html for any file) is read with its format's
+parser. The links it declares ([text](dest), ![alt](dest), [ref]: dest,
+<autolinks>, href, src, srcset, action, meta refresh, ...) are listed as
+written, resolved against the document's base (HTML's <base href>, then
+--base; --base-root gives each file of a tree its own); jsonl names
+their form (markdown-link, markdown-image, markdown-definition,
+markdown-autolink, html-attribute, html-refresh) and anchor_text. Text
+between them is read as plain text is; code spans and blocks, <script>,
+<style>, <pre> and <code> are not read.
 
 Files (-r): with no DIR the current directory is read. Hidden files and
 directories are skipped unless --hidden, and so is what a .gitignore or
@@ -99,7 +114,6 @@ listed.
 )help";
 
 struct settings {
-    std::optional<resolver> resolution_base; ///< the resolution stage's base (--base)
     format fmt = format::text;
     bool line_numbers = false;
     bool with_filename = false;
@@ -126,8 +140,9 @@ struct settings {
 
 class extractor {
 public:
-    extractor(const settings& st, scan_options so, output& out, text_source source)
-        : st_(st), scan_(std::move(so)), out_(out), source_(std::move(source)) {
+    extractor(const settings& st, scan_options so, output& out, text_source source, input_setting input,
+              input_bases& bases)
+        : st_(st), scan_(std::move(so)), out_(out), source_(std::move(source)), input_(input), bases_(bases) {
         gateway_.on = st.unwrap;
     }
 
@@ -137,12 +152,30 @@ public:
         const std::string& path = file.path;
         label_ = path == "-" ? (st_.fmt == format::text ? "(standard input)" : "-") : path;
         count_ = 0;
+        std::string base_error;
+        base_ = bases_.for_input(path, base_error);
+        if (!base_error.empty()) {
+            out_.flush();
+            if (!st_.no_messages) std::cerr << "urlsift extract: " << visible(path) << ": " << base_error << '\n';
+            return -1;
+        }
+        // A document is read whole, for its format's parser; plain text
+        // streams through the scanner. When only the content can tell, the
+        // first chunk decides.
+        const bool sniff = needs_head(input_, path);
+        input_kind kind = sniff ? input_kind::text : decide_input(input_, path, {});
+        bool first = true;
+        document_.clear();
         scanner& sc = fresh_scanner();
         // The scanner stops taking text once its sink has said stop, and the
         // file is read no further (grep -m, -l, -q).
-        const text_read got =
-            enough_ == 0u ? text_read{}
-                          : source_.read_file(path, [&](std::string_view text) { return sc.feed(text); }, file.kind);
+        const text_read got = enough_ == 0u ? text_read{} : source_.read_file(path, [&](std::string_view text) {
+            if (first && sniff) kind = decide_input(input_, path, text);
+            first = false;
+            if (kind == input_kind::text) return sc.feed(text);
+            document_.append(text);
+            return true;
+        }, file.kind);
         const bool skipped = got.what == text_read::status::binary;
         const std::string& err = got.error;
         const std::vector<std::string> notes =
@@ -168,7 +201,8 @@ public:
             return 0;
         }
         if (skipped) return 0;
-        sc.finish();
+        if (kind == input_kind::text) sc.finish();
+        else scan_as_document(*document_format_of(kind));
         const long count = count_;
         using enum settings::listing;
         if (st_.list == with_urls || st_.list == without_urls) {
@@ -195,13 +229,31 @@ private:
             return *scanner_;
         }
         return scanner_.emplace(scan_, [this](found_reference& r) {
-            if (st_.resolution_base) resolve_reference(r, *st_.resolution_base);
-            // DESIGN: without a base, only what can be made absolute is a result.
-            if (r.form == reference_form::relative && !st_.resolution_base && !st_.relative) return true;
-            gateway_.apply(r);
-            if (emit(r)) ++count_;
-            return !enough_ || static_cast<unsigned long long>(count_) < *enough_;
+            if (base_) resolve_reference(r, *base_);
+            return take(r, base_ != nullptr);
         });
+    }
+
+    /// The document read into `document_`, through its format's reader:
+    /// its declared links and what the scanner finds in its prose.
+    void scan_as_document(document_format fmt) {
+        const document_layout layout = read_document(document_, fmt);
+        const std::optional<resolver> base = document_base(layout, base_, st_.resolve);
+        shown_base_ = base ? &base->base() : nullptr;
+        scan_document(document_, layout, scan_, base ? &*base : nullptr,
+                      [&](found_reference& r) { return take(r, base.has_value()); });
+        shown_base_ = nullptr;
+    }
+
+    /// A reference after the resolution stage (against a base, when
+    /// `resolved`): listed, unless it is relative with no base to make it
+    /// absolute. Returns whether to go on.
+    bool take(found_reference& r, bool resolved) {
+        // DESIGN: without a base, only what can be made absolute is a result.
+        if (r.form == reference_form::relative && !resolved && !st_.relative) return true;
+        gateway_.apply(r);
+        if (emit(r)) ++count_;
+        return !enough_ || static_cast<unsigned long long>(count_) < *enough_;
     }
 
     const std::string& shown_url(const found_reference& r) {
@@ -274,10 +326,18 @@ private:
         append_json_string(line_, std::string_view(label_));
         append_reference_json(line_, r, url, gateway_);
         line_ += ",\"base\":";
-        if (st_.base)
+        if (shown_base_)
+            append_json_string(line_, std::string_view(*shown_base_));
+        else if (base_ && bases_.per_input())
+            append_json_string(line_, std::string_view(base_->base()));
+        else if (st_.base)
             append_json_string(line_, std::string_view(*st_.base));
         else
             line_ += "null";
+        if (r.declared) {
+            line_ += ",\"anchor_text\":";
+            append_json_string(line_, std::string_view(r.declared->text));
+        }
         line_ += r.truncated ? ",\"truncated\":true" : ",\"truncated\":false";
         // Section 7: a relative reference has no port to judge, but it can
         // hold a password or escaped CR/LF, and a join can make it a script.
@@ -305,6 +365,11 @@ private:
     std::string shown_;
     std::unordered_set<std::string> seen_;
     text_source source_;
+    input_setting input_;
+    input_bases& bases_;
+    const resolver* base_ = nullptr;          ///< the input's base (--base, --base-root), or null
+    const std::string* shown_base_ = nullptr; ///< the document's own base while one is read, for jsonl
+    std::string document_;                    ///< a document read whole
     gateway_note gateway_; ///< --unwrap: what it did to the reference being written
     std::optional<scanner> scanner_; ///< last: its sink uses the members above; see fresh_scanner
 };
@@ -379,7 +444,6 @@ int cmd_extract(const args& a) {
     st.canonicalize = st.resolve.normalize || st.resolve.mode == resolve_mode::browser;
     st.binary_text = parse_binary_as_text("extract", binary);
     scan_options so = make_scan_options("extract", ss, abbrev_default);
-    st.resolution_base = make_base("extract", ss);
     std::string encoding_error;
     auto source = text_source::open(
         {.encoding = encoding, .binary_as_text = st.binary_text, .decompress = vm["search-zip"].as<bool>()},
@@ -392,7 +456,8 @@ int cmd_extract(const args& a) {
     std::vector<input_error> errors;
     std::vector<listed_file> files = list_files(operands, walk, errors);
     skip_output_file(files, errors);
-    if (mail.input != "text") {
+    const input_setting input = parse_input_setting("extract", mail.input);
+    if (input == input_setting::mail || input == input_setting::mbox || input == input_setting::automatic) {
         std::vector<std::string> paths;
         for (listed_file& f : files) paths.push_back(std::move(f.path));
         return extract_mail(vm, mail, ss, paths, errors);
@@ -410,7 +475,8 @@ int cmd_extract(const args& a) {
         out.write(reference_csv_header(st.unwrap));
         out.put(st.nul ? '\0' : '\n');
     }
-    extractor ex(st, std::move(so), out, std::move(*source));
+    input_bases bases("extract", ss);
+    extractor ex(st, std::move(so), out, std::move(*source), input, bases);
     bool found = false, failed = false;
     for (const auto& e : errors) {
         if (!st.no_messages) std::cerr << "urlsift extract: " << visible(e.path) << ": " << e.message << '\n';

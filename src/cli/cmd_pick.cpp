@@ -158,6 +158,7 @@ int open_url(const std::string& url, const std::optional<std::string>& command_o
 int cmd_pick(const args& a) {
     po::options_description opts("Options");
     std::string command;
+    std::string input = "auto";
     pick_input_settings in;
     scan_settings ss;
     // clang-format off
@@ -167,9 +168,7 @@ int cmd_pick(const args& a) {
         ("command", po::value<std::string>(&command),
             "open the URL with CMD (words split as in sh, %s for the URL; default $BROWSER, else xdg-open)")
         ("print", po::bool_switch(), "print the URL chosen on standard output instead of opening it")
-        ("input", po::value<std::string>(&in.kind),
-            "what the inputs are: auto (default: by their first bytes), mail (a message), mbox (a mailbox), "
-            "or text")
+        ("input", po::value<std::string>(&input), input_help("auto").c_str())
         ("headers", po::bool_switch(&in.headers),
             "list URLs from List-*, Archived-At, Content-Base and Content-Location headers too");
     // clang-format on
@@ -178,7 +177,7 @@ int cmd_pick(const args& a) {
     const auto vm = parse_command_line("pick", a, opts, "operand");
     if (answered_help_or_version(vm, usage, opts, epilog)) return 0;
 
-    check_input_kind("pick", in.kind);
+    in.input = parse_input_setting("pick", input);
     in.scan.scan = make_scan_options("pick", ss, abbrev_default);
     in.scan.resolve = make_resolve_options("pick", ss);
     // make_base checks --base and says what is wrong with a bad one.
@@ -196,9 +195,14 @@ int cmd_pick(const args& a) {
     if (files.empty()) files.emplace_back("-");
     pick_list list;
     bool failed = false;
+    input_bases bases("pick", ss);
     for (const auto& f : files) {
-        std::string note;
-        const std::string error = read_pick_input(f, in, list, note);
+        std::string note, error;
+        if (bases.per_input()) {
+            const resolver* b = bases.for_input(f, error);
+            in.scan.base = b ? b->base() : std::string();
+        }
+        if (error.empty()) error = read_pick_input(f, in, list, note);
         const std::string name = f == "-" ? "(standard input)" : f;
         if (!error.empty()) {
             std::cerr << "urlsift pick: " << visible(name) << ": " << error << '\n';

@@ -206,7 +206,7 @@ unsigned parse_jobs(long long jobs) {
 
 int cmd_report(const args& a) {
     po::options_description opts("Options");
-    std::string fmt_name = "text", table_name, binary = "skip", encoding = "utf-8", output_path, input_kind = "text";
+    std::string fmt_name = "text", table_name, binary = "skip", encoding = "utf-8", output_path, input_kind;
     long long jobs = 0, top = 10, exact_urls = static_cast<long long>(default_exact_url_limit);
     scan_settings ss;
     // clang-format off
@@ -229,8 +229,7 @@ int cmd_report(const args& a) {
         ("binary", po::value<std::string>(&binary), "files with a NUL byte: skip (default) or text")
         ("encoding", po::value<std::string>(&encoding), "charset of the input: utf-8 (default), latin1, windows-1252, ...")
         ("search-zip,z", po::bool_switch(), "read gzip, bzip2, xz and zstd files as the text they hold")
-        ("input", po::value<std::string>(&input_kind),
-            "what the inputs are: text (default), mail (a message a file), mbox, or auto (each by its start)");
+        ("input", po::value<std::string>(&input_kind), input_help(documents_by_default).c_str());
     // clang-format on
     walk_settings walk;
     add_walk_options(opts, walk);
@@ -317,8 +316,8 @@ int cmd_report(const args& a) {
         std::string encoding_error;
         if (!text_source::open(rs.text, encoding_error)) throw usage_error("report", encoding_error);
         const unsigned threads = parse_jobs(jobs);
-        check_input_kind("report", input_kind);
-        rs.mail = input_kind;
+        rs.input = parse_input_setting("report", input_kind);
+        rs.bases.emplace("report", ss);
         rs.exact_url_limit = static_cast<std::uint64_t>(exact_urls);
 
         // The walk goes on while the first files are read; what it could

@@ -7,11 +7,13 @@
 #include "cli/escape.hpp"
 #include "cli/extract_mail.hpp"
 #include "cli/input.hpp"
+#include "cli/input_kind.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/scan_settings.hpp"
 #include "cli/walk.hpp"
 
+#include <urlsift/document_scan.hpp>
 #include <urlsift/mail.hpp>
 #include <urlsift/rewriter.hpp>
 #include <urlsift/text_source.hpp>
@@ -87,6 +89,22 @@ error. --encoding applies to text input only: a message names its own
 charsets. As a mail reader's display filter (mutt):
   set display_filter="urlsift rewrite --input auto"
 
+Markdown and HTML documents (by name, .md or .html, or for HTML by their
+start; --input markdown|html for any file) are read with their format's
+parser. Only the destinations of their links change: a relative
+[text](dest), ![alt](dest), [ref]: dest, href, src, srcset, action, ...
+becomes absolute against the document's base (HTML's <base href>, then
+--base), keeping <...>, quotes, titles, escapes and character references
+as written; code spans, fenced and indented code, <script>, <style>,
+<pre> and <code> are never edited, and text between them is rewritten as
+plain text is. The new document is read again with the same parser
+before it is written: an edit that would make a link read as anything
+but its absolute form, or change a byte of code, is left out with a
+note. To absolutize a tree published under a site URL, give each file
+its own base with --base-root:
+  urlsift rewrite -i -r --base https://example.org/docs/ --base-root docs docs/
+gives docs/api/x.md the base https://example.org/docs/api/x.md.
+
 With --encoding the input is read in that charset and the output written
 in it too. Its text must encode back to exactly its bytes: one that does
 not (bytes invalid in the charset, say) is reported with exit status 2 and,
@@ -100,6 +118,7 @@ Examples:
   urlsift rewrite --only joined --style angle < mail.txt
   urlsift rewrite -i --encoding latin1 --base https://example.org/ old-notes.txt
   urlsift rewrite --input mail --base https://example.org/ msg.eml
+  urlsift rewrite --diff -r --base https://example.org/docs/ --base-root docs docs/
 
 Exit status: 0 when done, 2 on error. With --dry-run or --diff: 0 if
 something would change, 1 if nothing would, 2 on error.
@@ -114,9 +133,14 @@ struct settings {
     bool diff = false;
     bool binary_text = false;
     std::string encoding = "utf-8";
-    std::string input = "text";   ///< --input: text, mail, mbox or auto
+    input_setting input = input_setting::unset; ///< --input
     resolve_options resolve;      ///< for the bases a message gives its parts
+    input_bases* bases = nullptr; ///< the base of each input (--base, --base-root)
 };
+
+/// The rewrite options for the input `path`: its own base with
+/// --base-root. nullopt when it has none it should have (reported).
+std::optional<rewrite_options> options_for(const settings& st, const std::string& path);
 
 void report(const std::string& path, const std::string& message) {
     std::cerr << "urlsift rewrite: " << (path == "-" ? "(standard input)" : visible(path)) << ": " << message << '\n';
@@ -187,11 +211,13 @@ void report_notes(const std::string& path, const text_read& got, const text_sour
 
 // Streams one input to `out`. Returns false on a read error (reported).
 bool rewrite_to_stdout(const settings& st, text_source& source, const std::string& path, output& out) {
+    const std::optional<rewrite_options> options = options_for(st, path);
+    if (!options) return false;
     encoded_sink sink(st, [&out](std::string_view s) {
         out.write(s);
         return true;
     });
-    rewriter w(st.rewrite, [&sink](std::string_view s) { return sink(s); });
+    rewriter w(*options, [&sink](std::string_view s) { return sink(s); });
     const text_read got = source.read_file(path, [&](std::string_view text) {
         w.feed(text);
         out.flush();  // a display filter shows text as it arrives
@@ -249,9 +275,11 @@ outcome edit_in_place(const settings& st, const std::string& path, Rewrite&& rew
 }
 
 outcome rewrite_in_place(const settings& st, text_source& source, const std::string& path) {
+    const std::optional<rewrite_options> options = options_for(st, path);
+    if (!options) return outcome::failed;
     return edit_in_place(st, path, [&](const edit_target& target, atomic_file& file) -> rewritten {
         encoded_sink sink(st, [&file](std::string_view s) { return file.write(s); });
-        rewriter w(st.rewrite, [&sink](std::string_view s) { return sink(s); });
+        rewriter w(*options, [&sink](std::string_view s) { return sink(s); });
         bool binary = false;
         const text_read got = source.read_fd(target.fd(), [&](std::string_view text) {
             binary = late_binary(st, source, text);
@@ -291,6 +319,8 @@ unified_diff diff_to(const std::string& label, output& out, std::size_t held) {
 // edits (and, for --diff, the lines around them) are kept. The diff is in
 // UTF-8, whatever the input's charset.
 outcome preview(const settings& st, text_source& source, const std::string& path, output& out) {
+    const std::optional<rewrite_options> options = options_for(st, path);
+    if (!options) return outcome::failed;
     const std::string label = path == "-" ? "(standard input)" : path;
     std::optional<unified_diff> diff;
     if (st.diff) diff.emplace(diff_to(label, out, diff_held_limit));
@@ -299,7 +329,7 @@ outcome preview(const settings& st, text_source& source, const std::string& path
     std::uint64_t written = 0, edits = 0;
     std::int64_t growth = 0;
     rewriter w(
-        st.rewrite,
+        *options,
         [&written](std::string_view s) {
             written += s.size();
             return true;
@@ -338,22 +368,37 @@ outcome preview(const settings& st, text_source& source, const std::string& path
     return outcome::changed;
 }
 
-// --input mail|mbox|auto: an input is read whole (GMime needs the message,
-// and `auto` looks at its start), then rewritten as a message, a mailbox or,
-// for `auto`, text. Returns the references changed; nullopt when the input
-// is not mail (reported; nothing was written).
+// An input read whole: a message or mailbox (GMime needs the message, and
+// `auto` looks at its start), a Markdown or HTML document (its parser
+// needs it), or, for `auto`, text. Returns the references changed;
+// nullopt when the input could not be read as what it was taken for
+// (reported; nothing was written).
 std::optional<std::uint64_t> rewrite_whole(const settings& st, const std::string& path, std::string_view bytes,
                                            const text_sink& write, const edit_observer& on_edit = {}) {
     constexpr std::size_t head_size = 64 * 1024; // what `auto` looks at, as extract does
-    const std::optional<mail_format> as = input_format(st.input, bytes.substr(0, head_size));
+    const std::optional<rewrite_options> options = options_for(st, path);
+    if (!options) return std::nullopt;
+    const input_kind kind = decide_input(st.input, path, bytes.substr(0, head_size));
+    if (kind == input_kind::markdown || kind == input_kind::html) {
+        const document_rewrite got = rewrite_document(bytes, *document_format_of(kind), *options);
+        if (on_edit)
+            for (const rewrite_edit& e : got.edits) on_edit(e);
+        if (got.withheld != 0)
+            report(path, "note: " + std::to_string(got.withheld) + (got.withheld == 1 ? " edit" : " edits") +
+                             " left out: the document would not have read back as written (a link's escapes, "
+                             "or its structure, would change)");
+        write(got.text);
+        return got.edits.size();
+    }
+    const std::optional<mail_format> as = mail_format_of(kind);
     if (!as) {
-        rewriter w(st.rewrite, write, on_edit);
+        rewriter w(*options, write, on_edit);
         w.feed(bytes);
         w.finish();
         return w.edit_count();
     }
     const auto note = [&path](std::string_view n) { report(path, "note: " + std::string(n)); };
-    const mail_rewrite_result got = rewrite_mail(bytes, *as, {st.rewrite, st.resolve}, write, on_edit, note);
+    const mail_rewrite_result got = rewrite_mail(bytes, *as, {*options, st.resolve}, write, on_edit, note);
     if (got.read.what == mail_read::status::failed) {
         report(path, got.read.error);
         return std::nullopt;
@@ -361,14 +406,14 @@ std::optional<std::uint64_t> rewrite_whole(const settings& st, const std::string
     return got.edits;
 }
 
-// Plain text that `auto` took for text, with a NUL byte: binary, as the
-// text path tells it when it edits or previews.
-bool binary_text_input(const settings& st, std::string_view bytes) {
-    return !st.binary_text && !input_format(st.input, bytes.substr(0, 64 * 1024)) &&
+// Input read whole that is not mail, with a NUL byte: binary, as the text
+// path tells it when it edits or previews.
+bool binary_text_input(const settings& st, const std::string& path, std::string_view bytes) {
+    return !st.binary_text && !mail_format_of(decide_input(st.input, path, bytes.substr(0, 64 * 1024))) &&
            bytes.find('\0') != std::string_view::npos;
 }
 
-bool rewrite_mail_to_stdout(const settings& st, const std::string& path, output& out) {
+bool rewrite_whole_to_stdout(const settings& st, const std::string& path, output& out) {
     std::string error;
     const std::string bytes = read_whole(path, error);
     if (!error.empty()) {
@@ -385,7 +430,7 @@ bool rewrite_mail_to_stdout(const settings& st, const std::string& path, output&
     return edits.has_value();
 }
 
-outcome rewrite_mail_in_place(const settings& st, const std::string& path) {
+outcome rewrite_whole_in_place(const settings& st, const std::string& path) {
     return edit_in_place(st, path, [&](const edit_target& target, atomic_file& file) -> rewritten {
         std::string error;
         const std::string bytes = read_whole(target.fd(), error);
@@ -393,7 +438,7 @@ outcome rewrite_mail_in_place(const settings& st, const std::string& path) {
             report(path, error + "; left unchanged");
             return outcome::failed;
         }
-        if (binary_text_input(st, bytes)) {
+        if (binary_text_input(st, path, bytes)) {
             report(path, "binary file skipped (use --binary text to rewrite it)");
             return outcome::skipped;
         }
@@ -405,7 +450,7 @@ outcome rewrite_mail_in_place(const settings& st, const std::string& path) {
 
 // --dry-run / --diff of a message: the diff is of the input's bytes, so a
 // changed quoted-printable or base64 part shows as its encoded lines.
-outcome preview_mail(const settings& st, const std::string& path, output& out) {
+outcome preview_whole(const settings& st, const std::string& path, output& out) {
     const std::string label = path == "-" ? "(standard input)" : path;
     std::string error;
     const std::string bytes = read_whole(path, error);
@@ -413,7 +458,7 @@ outcome preview_mail(const settings& st, const std::string& path, output& out) {
         report(path, error);
         return outcome::failed;
     }
-    if (binary_text_input(st, bytes)) {
+    if (binary_text_input(st, path, bytes)) {
         report(path, "binary file skipped (use --binary text to rewrite it)");
         return outcome::skipped;
     }
@@ -457,6 +502,19 @@ std::optional<std::string> take_in_place(args& a) {
     return suffix;
 }
 
+std::optional<rewrite_options> options_for(const settings& st, const std::string& path) {
+    if (st.bases == nullptr || !st.bases->per_input()) return st.rewrite;
+    std::string error;
+    const resolver* base = st.bases->for_input(path, error);
+    if (!base) {
+        report(path, error);
+        return std::nullopt;
+    }
+    rewrite_options options = st.rewrite;
+    options.base = *base;
+    return options;
+}
+
 }  // namespace
 
 int cmd_rewrite(const args& arguments) {
@@ -465,7 +523,7 @@ int cmd_rewrite(const args& arguments) {
     po::options_description opts("Options");
     scan_settings scan;
     settings st;
-    std::string only = "all", style = "plain", binary = "skip";
+    std::string only = "all", style = "plain", binary = "skip", input;
     // clang-format off
     opts.add_options()
         ("help,h", "show this help and exit")
@@ -481,9 +539,7 @@ int cmd_rewrite(const args& arguments) {
         ("binary", po::value<std::string>(&binary), "files with a NUL byte, with -i or --diff: skip (default) or text")
         ("encoding", po::value<std::string>(&st.encoding),
             "charset of the input, and of the output: utf-8 (default), latin1, windows-1252, utf-16le, ...")
-        ("input", po::value<std::string>(&st.input),
-            "text (default), mail (one message), mbox (a mailbox), or auto (mail when it starts with headers "
-            "or a 'From ' line): rewrite the text/plain parts of messages, leaving headers and HTML parts as they are");
+        ("input", po::value<std::string>(&input), input_help(documents_by_default).c_str());
     // clang-format on
     walk_settings walk;
     add_walk_options(opts, walk);
@@ -499,9 +555,17 @@ int cmd_rewrite(const args& arguments) {
     st.rewrite.base = make_base("rewrite", scan);
     st.rewrite.normalize = scan.normalize;
     st.resolve = make_resolve_options("rewrite", scan);
-    check_input_kind("rewrite", st.input);
-    const bool mail = st.input != "text";
-    if (mail && vm.count("encoding") != 0 && st.encoding != "utf-8")
+    st.input = parse_input_setting("rewrite", input);
+    const bool mail = st.input == input_setting::mail || st.input == input_setting::mbox ||
+                      st.input == input_setting::automatic;
+    const bool encoded = vm.count("encoding") != 0 && st.encoding != "utf-8";
+    // Documents are parsed as UTF-8; in another charset a file is text.
+    if (encoded && st.input == input_setting::unset) st.input = input_setting::text;
+    if (encoded && (st.input == input_setting::markdown || st.input == input_setting::html))
+        throw usage_error("rewrite", "--encoding applies to --input text only: Markdown and HTML are read as UTF-8");
+    input_bases bases("rewrite", scan);
+    st.bases = &bases;
+    if (mail && encoded)
         throw usage_error("rewrite", "--encoding applies to --input text only: a message names the charset of each part");
     const auto kinds = parse_rewrite_list(only);
     if (!kinds) throw usage_error("rewrite", "unknown --only '" + only + "' (all, or a list of relative,abbreviated,joined)");
@@ -540,15 +604,17 @@ int cmd_rewrite(const args& arguments) {
         failed = true;
     }
     for (const auto& f : files) {
-        if (mail) {
+        // Mail and documents are read whole; plain text streams.
+        const input_kind kind = decide_input(st.input, f, needs_head(st.input, f) ? peek_head(f) : std::string());
+        if (mail || kind != input_kind::text) {
             if (st.dry_run) {
-                const outcome o = preview_mail(st, f, out);
+                const outcome o = preview_whole(st, f, out);
                 failed |= o == outcome::failed;
                 changed |= o == outcome::changed;
             } else if (st.in_place) {
-                failed |= rewrite_mail_in_place(st, f) == outcome::failed;
+                failed |= rewrite_whole_in_place(st, f) == outcome::failed;
             } else {
-                failed |= !rewrite_mail_to_stdout(st, f, out);
+                failed |= !rewrite_whole_to_stdout(st, f, out);
             }
         } else if (st.dry_run) {
             const outcome o = preview(st, source, f, out);

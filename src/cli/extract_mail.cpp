@@ -14,6 +14,7 @@
 #include "cli/records.hpp"
 #include "text/decompress.hpp"
 
+#include <urlsift/document_scan.hpp>
 #include <urlsift/mail.hpp>
 #include <urlsift/scanner.hpp>
 #include <urlsift/text_source.hpp>
@@ -66,7 +67,7 @@ public:
 
     /// Reads one input as `kind` ("mail", "mbox" or "auto"). Returns the
     /// references written, or -1 when the input could not be read.
-    long run(const std::string& path, const std::string& kind) {
+    long run(const std::string& path, input_setting kind) {
         label_ = path == "-" ? (st_.fmt == format::text ? "(standard input)" : "-") : path;
         count_ = 0;
         enough_ = st_.list == listing_settings::listing::urls ? st_.max_count
@@ -96,10 +97,10 @@ public:
 
 private:
     /// Reads `path` and hands its references on; returns an error message or "".
-    std::string read(const std::string& path, const std::string& kind) {
+    std::string read(const std::string& path, input_setting kind) {
         return read_as_mail(
             path, kind, st_.decompress, [&](mail_message& m, mail_format as) { return message(m, as == mail_format::mbox); },
-            [&](const std::string* whole) { return whole ? scan_text(*whole) : scan_text_file(path); });
+            [&](const std::string* whole, input_kind as) { return whole ? scan_text(*whole, as) : scan_text_file(path, as); });
     }
 
     bool message(const mail_message& m, bool mbox) {
@@ -113,14 +114,20 @@ private:
         });
     }
 
-    /// Plain text under `auto`, as `--input text` reads it.
-    std::string scan_text_file(const std::string& path) {
+    /// What is not mail under `auto`, as `--input text`, `markdown` or
+    /// `html` reads it.
+    std::string scan_text_file(const std::string& path, input_kind kind) {
         std::string error;
         auto source = text_source::open(
             {.encoding = encoding_, .binary_as_text = binary_text_, .decompress = st_.decompress}, error);
         if (!source) return error;
         scanner sc = text_scanner();
-        const text_read got = source->read_file(path, [&](std::string_view text) { return sc.feed(text); });
+        std::string document;
+        const text_read got = source->read_file(path, [&](std::string_view text) {
+            if (kind == input_kind::text) return sc.feed(text);
+            document.append(text);
+            return true;
+        });
         if (got.what == text_read::status::failed) return got.error;
         if (got.what == text_read::status::binary) {
             if (st_.list != listing_settings::listing::none) {
@@ -131,11 +138,12 @@ private:
             }
             return {};
         }
-        sc.finish();
+        if (kind == input_kind::text) sc.finish();
+        else scan_document_text(document, kind);
         return {};
     }
 
-    std::string scan_text(const std::string& bytes) {
+    std::string scan_text(const std::string& bytes, input_kind kind) {
         if (!binary_text_ && bytes.find('\0') != std::string::npos) {
             if (st_.list != listing_settings::listing::none) {
                 out_.flush();
@@ -143,24 +151,45 @@ private:
             }
             return {};
         }
+        if (kind != input_kind::text) {
+            scan_document_text(bytes, kind);
+            return {};
+        }
         scanner sc = text_scanner();
         if (sc.feed(bytes)) sc.finish();
         return {};
     }
 
-    scanner text_scanner() {
+    const resolver* option_base() {
         if (!base_made_) {
             base_made_ = true;
             if (!mo_.base.empty())
                 if (auto b = resolver::make(mo_.base, mo_.resolve)) base_ = std::move(*b);
         }
-        return scanner(mo_.scan, [this](found_reference& r) {
-            if (base_) resolve_reference(r, *base_);
-            if (r.form == reference_form::relative && !base_ && !st_.relative) return true;
-            gateway_.apply(r);
-            if (emit(r, nullptr)) ++count_;
-            return !enough_ || static_cast<unsigned long long>(count_) < *enough_;
+        return base_ ? &*base_ : nullptr;
+    }
+
+    scanner text_scanner() {
+        const resolver* base = option_base();
+        return scanner(mo_.scan, [this, base](found_reference& r) {
+            if (base) resolve_reference(r, *base);
+            return take_text(r, base != nullptr);
         });
+    }
+
+    /// A Markdown or HTML document under `auto`, through its format's reader.
+    void scan_document_text(std::string_view document, input_kind kind) {
+        const document_layout layout = read_document(document, *document_format_of(kind));
+        const std::optional<resolver> base = document_base(layout, option_base(), mo_.resolve);
+        scan_document(document, layout, mo_.scan, base ? &*base : nullptr,
+                      [&](found_reference& r) { return take_text(r, base.has_value()); });
+    }
+
+    bool take_text(found_reference& r, bool resolved) {
+        if (r.form == reference_form::relative && !resolved && !st_.relative) return true;
+        gateway_.apply(r);
+        if (emit(r, nullptr)) ++count_;
+        return !enough_ || static_cast<unsigned long long>(count_) < *enough_;
     }
 
     bool emit(const found_reference& r, const mail_reference* m) {
@@ -228,6 +257,9 @@ private:
                 append_json_string(line_, m->anchor_text);
             else
                 line_ += "null";
+        } else if (r.declared != nullptr) {
+            line_ += ",\"anchor_text\":";
+            append_json_string(line_, std::string_view(r.declared->text));
         }
         line_ += r.truncated ? ",\"truncated\":true" : ",\"truncated\":false";
         line_ += ",\"warnings\":";
@@ -269,15 +301,14 @@ private:
 void add_mail_options(po::options_description& opts, mail_settings& s) {
     // clang-format off
     opts.add_options()
-        ("input", po::value<std::string>(&s.input),
-            "what the inputs are: text (default), mail (a message), mbox (a mailbox), or auto (by their first bytes)")
+        ("input", po::value<std::string>(&s.input), input_help(documents_by_default).c_str())
         ("headers", po::bool_switch(&s.headers),
             "with --input mail|mbox|auto, list URLs from List-*, Archived-At, Content-Base and Content-Location "
             "headers too (jsonl always has them)");
     // clang-format on
 }
 
-std::string read_as_mail(const std::string& path, std::string_view kind, bool decompress,
+std::string read_as_mail(const std::string& path, input_setting setting, bool decompress,
                          const mail_input_sink& messages, const text_input_sink& text) {
     const bool is_stdin = path == "-";
     const int fd = is_stdin ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -310,29 +341,17 @@ std::string read_as_mail(const std::string& path, std::string_view kind, bool de
         if (!error.empty()) return error;
         head = whole->substr(0, head_size);
     }
-    const std::optional<mail_format> as = input_format(kind, head);
-    if (!as) return text(whole ? &*whole : nullptr);
+    const input_kind how = decide_input(setting, path, head);
+    const std::optional<mail_format> as = mail_format_of(how);
+    if (!as) return text(whole ? &*whole : nullptr, how);
     const auto sink = [&](mail_message& m) { return messages(m, *as); };
     const mail_read got = whole ? read_mail(*whole, *as, sink) : read_mail_fd(fd, *as, sink);
     return got.what == mail_read::status::failed ? got.error : std::string();
 }
 
-void check_input_kind(std::string_view command, const std::string& kind) {
-    if (kind != "text" && kind != "mail" && kind != "mbox" && kind != "auto")
-        throw usage_error(std::string(command), "unknown --input '" + kind + "' (choose one of: text, mail, mbox, auto)");
-}
-
-std::optional<mail_format> input_format(std::string_view kind, std::string_view head) {
-    if (kind == "text") return std::nullopt;
-    if (kind == "mbox") return mail_format::mbox;
-    const std::optional<mail_format> sniffed = sniff_mail(head);
-    if (kind == "mail") return sniffed == mail_format::mbox ? mail_format::mbox : mail_format::message;
-    return sniffed;
-}
-
 int extract_mail(const po::variables_map& vm, const mail_settings& mail, const scan_settings& ss,
                  const std::vector<std::string>& files, const std::vector<input_error>& errors) {
-    check_input_kind("extract", mail.input);
+    const input_setting setting = parse_input_setting("extract", mail.input);
     listing_settings st;
     st.fmt = parse_format("extract", value<std::string>(vm, "format").value_or("text"), "text|jsonl|csv|tsv");
     st.line_numbers = flag(vm, "line-number");
@@ -379,7 +398,7 @@ int extract_mail(const po::variables_map& vm, const mail_settings& mail, const s
         failed = true;
     }
     for (const auto& f : files) {
-        const long n = ex.run(f, mail.input);
+        const long n = ex.run(f, setting);
         if (n < 0) failed = true;
         if (n > 0) found = true;
         if (found && st.list == listing_settings::listing::none) return 0;

@@ -3,6 +3,7 @@
 // mailboxes, with the part, header and message each came from. Kept apart
 // from cmd_extract.cpp, which calls it when --input is not `text`.
 
+#include "cli/input_kind.hpp"
 #include "cli/options.hpp"
 #include "cli/scan_settings.hpp"
 #include "cli/walk.hpp"
@@ -19,34 +20,26 @@ namespace urlsift::cli {
 
 /// The mail options of `extract`, as Boost.Program_options stores them.
 struct mail_settings {
-    std::string input = "text"; ///< --input: text, mail, mbox or auto
+    std::string input; ///< --input (input_kind.hpp); empty when not given
     bool headers = false;       ///< --headers: header URLs in text, csv and tsv output too
 };
 
 /// Adds --input and --headers to `opts`, storing into `s`.
 void add_mail_options(po::options_description& opts, mail_settings& s);
 
-/// Checks an --input value of `command`: text, mail, mbox or auto; throws
-/// usage_error naming the choices otherwise.
-void check_input_kind(std::string_view command, const std::string& kind);
-
-/// How `--input KIND` reads an input that starts with `head`: `mbox` as a
-/// mailbox; `mail` as a message, or a mailbox when it starts with a `From `
-/// line; `auto` as sniff_mail sees it. nullopt: as plain text.
-std::optional<mail_format> input_format(std::string_view kind, std::string_view head);
-
 /// Receives the messages of an input read as mail, with the format it
 /// was read in; false stops the reading.
 using mail_input_sink = std::function<bool(mail_message&, mail_format)>;
-/// Reads an input that `auto` found to be plain text: given its bytes when
-/// they were read whole (a pipe, a decompressed file), else nullptr (read
-/// the path); returns an error message or "".
-using text_input_sink = std::function<std::string(const std::string* whole)>;
+/// Reads an input that is not mail (decide_input), as `kind` (text,
+/// markdown or html): given its bytes when they were read whole (a pipe, a
+/// decompressed file), else nullptr (read the path); returns an error
+/// message or "".
+using text_input_sink = std::function<std::string(const std::string* whole, input_kind kind)>;
 
-/// Reads `path` (`-`: standard input) as `--input KIND` reads it (see
-/// input_format), decompressed with `decompress` (-z): messages to
-/// `messages`, plain text to `text`. Returns an error message, or "".
-std::string read_as_mail(const std::string& path, std::string_view kind, bool decompress,
+/// Reads `path` (`-`: standard input) as `--input` says (decide_input),
+/// decompressed with `decompress` (-z): messages to `messages`, other
+/// input to `text`. Returns an error message, or "".
+std::string read_as_mail(const std::string& path, input_setting setting, bool decompress,
                          const mail_input_sink& messages, const text_input_sink& text);
 
 /// Runs `extract` over `files` as mail: `mail.input` is `mail` (one message

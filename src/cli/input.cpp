@@ -1,6 +1,7 @@
 #include "cli/input.hpp"
 
 #include <cctype>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -81,6 +82,21 @@ std::string read_whole(const std::string& path, std::string& error, bool decompr
 
 std::string read_whole(int fd, std::string& error, bool decompress) {
     return whole_bytes(decompress, error, [&](text_source& s, const text_consumer& take) { return s.read_fd(fd, take); });
+}
+
+std::string peek_head(const std::string& path, std::size_t size) {
+    if (path == "-") return {};
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return {};
+    std::string head;
+    struct stat sb {};
+    if (::fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode)) {
+        head.resize(size);
+        const ssize_t n = ::pread(fd, head.data(), head.size(), 0);
+        head.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+    }
+    ::close(fd);
+    return head;
 }
 
 }  // namespace urlsift::cli

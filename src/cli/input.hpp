@@ -51,4 +51,9 @@ std::string read_whole(const std::string& path, std::string& error, bool decompr
 /// The same, from the open file descriptor `fd`, which stays open.
 std::string read_whole(int fd, std::string& error, bool decompress = false);
 
+/// The first `size` bytes of the regular file `path`, as they are on disk
+/// (for deciding how it is read); empty for standard input, anything but
+/// a regular file, and a file that cannot be read (reading it says why).
+std::string peek_head(const std::string& path, std::size_t size = 64 * 1024);
+
 }  // namespace urlsift::cli

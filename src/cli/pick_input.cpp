@@ -4,6 +4,7 @@
 #include "cli/input.hpp"
 #include "cli/pick_text.hpp"
 
+#include <urlsift/document_scan.hpp>
 #include <urlsift/scanner.hpp>
 
 #include <cerrno>
@@ -30,8 +31,8 @@ std::string read_pick_input(const std::string& path, const pick_input_settings& 
     const std::string bytes = read_whole(path, error);
     if (!error.empty()) return error;
 
-    const std::optional<mail_format> as = input_format(settings.kind, std::string_view(bytes).substr(0, 64 * 1024));
-    if (as) {
+    const input_kind kind = decide_input(settings.input, path, std::string_view(bytes).substr(0, 64 * 1024));
+    if (const std::optional<mail_format> as = mail_format_of(kind)) {
         const auto on_reference = [&](mail_reference& r) {
             // As extract: header URLs on request, and only absolute URLs.
             if (!r.header.empty() && !settings.headers) return true;
@@ -60,14 +61,28 @@ std::string read_pick_input(const std::string& path, const pick_input_settings& 
     if (!settings.scan.base.empty())
         if (auto b = resolver::make(settings.scan.base, settings.scan.resolve)) base = std::move(*b);
     const bool canonicalize = settings.scan.resolve.normalize || settings.scan.resolve.mode == resolve_mode::browser;
-    scanner sc(settings.scan.scan, [&](found_reference& r) {
-        if (base) resolve_reference(r, *base);
+    const auto take = [&](found_reference& r, const resolver* resolved_by) {
         // As extract: --normalize and the browser rules apply to absolute
         // URLs even without a base.
-        else if (canonicalize && r.form != reference_form::relative)
+        if (!resolved_by && canonicalize && r.form != reference_form::relative)
             if (auto c = resolve_absolute(r.url, settings.scan.resolve)) r.url = std::move(*c);
-        if (r.form != reference_form::relative || base) add_from_text(bytes, r, list);
+        if (r.form == reference_form::relative && !resolved_by) return true;
+        if (r.declared != nullptr && !r.declared->text.empty())
+            list.add({.url = r.url, .context = r.declared->text, .focus = 0});
+        else
+            add_from_text(bytes, r, list);
         return true;
+    };
+    if (kind != input_kind::text) {
+        const document_layout layout = read_document(bytes, *document_format_of(kind));
+        const std::optional<resolver> doc_base = document_base(layout, base ? &*base : nullptr, settings.scan.resolve);
+        const resolver* by = doc_base ? &*doc_base : nullptr;
+        scan_document(bytes, layout, settings.scan.scan, by, [&](found_reference& r) { return take(r, by); });
+        return {};
+    }
+    scanner sc(settings.scan.scan, [&](found_reference& r) {
+        if (base) resolve_reference(r, *base);
+        return take(r, base ? &*base : nullptr);
     });
     sc.feed(bytes);
     sc.finish();

@@ -4,6 +4,7 @@
 // through the mail stage when it is a message or a mailbox, else through
 // the scanner as text, with the line each URL was found on.
 
+#include "cli/input_kind.hpp"
 #include "cli/pick_list.hpp"
 
 #include <urlsift/mail.hpp>
@@ -14,7 +15,7 @@ namespace urlsift::cli {
 
 /// How pick reads its inputs.
 struct pick_input_settings {
-    std::string kind = "auto"; ///< --input: text, mail, mbox or auto (see input_format)
+    input_setting input = input_setting::automatic; ///< --input (input_kind.hpp)
     bool headers = false;      ///< --headers: URLs of List-*, Archived-At, ... too
     mail_scan_options scan;    ///< scanner and resolver options; `scan.base` is --base
 };

@@ -3,6 +3,7 @@
 #include "cli/escape.hpp"
 #include "cli/json.hpp"
 
+#include <urlsift/document.hpp>
 #include <urlsift/unwrap.hpp>
 
 #include <span>
@@ -50,7 +51,7 @@ void append_reference_json(std::string& line, const found_reference& r, std::str
     line += ",\"wrapper\":";
     append_json_string(line, to_string(r.wrapper));
     line += ",\"form\":";
-    append_json_string(line, to_string(r.form));
+    append_json_string(line, form_name(r));
     line += r.joined ? ",\"joined\":true" : ",\"joined\":false";
     line += ",\"alternatives\":[";
     for (std::size_t i = 0; i < r.alternatives.size(); ++i) {
@@ -65,6 +66,10 @@ void append_reference_json(std::string& line, const found_reference& r, std::str
     line += ']';
 }
 
+std::string_view form_name(const found_reference& r) noexcept {
+    return r.declared != nullptr ? to_string(r.declared->form) : to_string(r.form);
+}
+
 std::string_view reference_csv_header(bool unwrap) {
     return unwrap ? "file,line,column,url,raw,wrapper,form,wrapped,gateway" : "file,line,column,url,raw,wrapper,form";
 }
@@ -73,7 +78,7 @@ void append_reference_row(std::string& line, bool csv, std::string_view file, co
                           std::string_view url, const gateway_note& note) {
     const char sep = csv ? ',' : '\t';
     const std::string line_no = std::to_string(r.line), column = std::to_string(r.column);
-    const std::string_view fields[] = {file, line_no, column, url, r.raw, to_string(r.wrapper), to_string(r.form),
+    const std::string_view fields[] = {file, line_no, column, url, r.raw, to_string(r.wrapper), form_name(r),
                                        note.wrapped, note.gateway};
     bool first = true;
     for (const std::string_view f : std::span(fields).first(note.on ? 9 : 7)) {

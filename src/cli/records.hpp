@@ -23,6 +23,11 @@ struct gateway_note {
     void apply(found_reference& r);
 };
 
+/// How a reference was written, as the records name it: the form of the
+/// link its document's format declares (`markdown-link`, `html-attribute`,
+/// ...), else `absolute`, `relative` or `abbreviated`.
+std::string_view form_name(const found_reference& r) noexcept;
+
 /// `,"line":..,"column":..,"offset":..,"length":..,"raw":..,"url":..,
 /// "wrapper":..,"form":..,"joined":..,"alternatives":[..],"pieces":[..]`:
 /// the fields of a jsonl record that come from the reference itself. With

@@ -12,6 +12,7 @@
 #include "mail/html_links.hpp"
 #include "mail/structured_reference.hpp"
 
+#include <urlsift/document_scan.hpp>
 #include <urlsift/mail.hpp>
 #include <urlsift/warc.hpp>
 
@@ -244,7 +245,7 @@ private:
 /// Reads inputs into a report, one after another.
 class input_reader {
 public:
-    input_reader(const read_settings& s, run_progress& progress) : s_(s), progress_(progress), base_(s.base) {
+    input_reader(const read_settings& s, run_progress& progress) : s_(s), progress_(progress), bases_(*s.bases) {
         mail_ = {.scan = s.scan,
                  .resolve = s.resolve,
                  .base = s.base ? s.base->base() : std::string(),
@@ -278,14 +279,18 @@ public:
         progressed(1, 0);
         std::string error;
         ending end = ending::read;
-        if (s_.mail == "text") {
+        std::string base_error;
+        file_base_ = bases_.for_input(path, base_error);
+        if (!base_error.empty()) return finish(0, input_status::failed, base_error);
+        if (s_.input != input_setting::mail && s_.input != input_setting::mbox &&
+            s_.input != input_setting::automatic) {
             end = read_text(file, nullptr, error);
         } else {
             error = read_as_mail(
-                path, s_.mail, s_.text.decompress, [&](mail_message& m, mail_format) { return add_message(m); },
-                [&](const std::string* whole) {
+                path, s_.input, s_.text.decompress, [&](mail_message& m, mail_format) { return add_message(m); },
+                [&](const std::string* whole, input_kind kind) {
                     std::string text_error;
-                    end = read_text(file, whole, text_error);
+                    end = read_text(file, whole, text_error, kind);
                     return text_error;
                 });
             if (!error.empty()) end = ending::failed;
@@ -334,16 +339,22 @@ private:
     /// Reads `path` as text (or `whole`, its bytes when they were read
     /// already): a WARC file record by record, anything else through the
     /// scanner. `error` says why it failed.
-    ending read_text(const listed_file& file, const std::string* whole, std::string& error) {
+    ending read_text(const listed_file& file, const std::string* whole, std::string& error,
+                     std::optional<input_kind> decided = std::nullopt) {
         scanner& sc = fresh_scanner();
         std::optional<warc_reader> warc;
         std::string html;  // an HTML payload, read whole for the parser
         bool first = true, binary = false;
+        // A Markdown or HTML document is read whole, for its parser.
+        const bool sniff = !decided && needs_head(s_.input, file.path);
+        input_kind kind = decided ? *decided : sniff ? input_kind::text : decide_input(s_.input, file.path, {});
+        document_.clear();
         const auto take = [&](std::string_view text) {
             if (progress_.stop) return false;
             progressed(0, text.size());
             if (first) {
                 first = false;
+                if (sniff && !(s_.warc && warc_reader::starts_warc(text))) kind = decide_input(s_.input, file.path, text);
                 if (s_.warc && warc_reader::starts_warc(text)) {
                     warc.emplace(warc_handler{
                         .record = [&](const warc_record& r) { return start_record(r, html); },
@@ -364,7 +375,8 @@ private:
             }
             if (warc) return warc->feed(text);
             bytes_ += text.size();
-            sc.feed(text);
+            if (kind != input_kind::text) document_.append(text);
+            else sc.feed(text);
             return true;
         };
         // `take` goes by reference: no allocation a file.
@@ -377,7 +389,9 @@ private:
         }
         if (binary) return ending::binary;
         if (progress_.stop) return ending::read;
-        if (!warc) {
+        if (!warc && kind != input_kind::text) {
+            add_document(*document_format_of(kind));
+        } else if (!warc) {
             sc.finish();
         } else if (!warc->finish()) {
             error = "WARC: " + warc->error();
@@ -396,10 +410,23 @@ private:
         return !progress_.stop;
     }
 
+    /// A document read into `document_`, through its format's reader: its
+    /// declared links (with their anchor text) and what the scanner finds
+    /// in its prose, against its own base (<base href>) when it has one.
+    void add_document(document_format fmt) {
+        const document_layout layout = read_document(document_, fmt);
+        if (layout.base)
+            if (auto b = document_base(layout, file_base_, s_.resolve)) record_base_ = std::move(*b);
+        scan_document(document_, layout, s_.scan, nullptr, [this](found_reference& r) {
+            return add(r, {.part_kind = {}, .anchor_text = r.declared ? std::string_view(r.declared->text) : ""});
+        });
+        record_base_.reset();
+    }
+
     /// The resolution stage, as extract has it, against the record's base
     /// when a WARC record gave one; then the reference is counted.
     bool add(found_reference& r, const reference_context& context = {}) {
-        const resolver* base = record_base_ ? &*record_base_ : base_ ? &*base_ : nullptr;
+        const resolver* base = record_base_ ? &*record_base_ : file_base_;
         if (base) {
             resolve_reference(r, *base);
         } else if (s_.canonicalize && r.form != reference_form::relative) {
@@ -462,7 +489,6 @@ private:
     const read_settings& s_;
     run_progress& progress_;
     mail_scan_options mail_;
-    std::optional<resolver> base_;
     std::optional<text_source> source_;
     std::optional<scanner> scanner_;
     report* into_ = nullptr;
@@ -473,6 +499,9 @@ private:
     std::uint64_t input_ = 0, bytes_ = 0, line_offset_ = 0;
     std::uint64_t unpublished_inputs_ = 0, unpublished_bytes_ = 0; ///< see progressed()
     std::optional<resolver> record_base_;
+    input_bases bases_;                  ///< the base of each input
+    const resolver* file_base_ = nullptr; ///< the input's, from bases_
+    std::string document_;               ///< a Markdown or HTML document, read whole
     bool in_html_ = false;
 };
 

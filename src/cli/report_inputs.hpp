@@ -2,6 +2,8 @@
 // `urlsift report`'s inputs: files read and scanned into a report, on one
 // thread or many, text or web archives (WARC and WET).
 
+#include "cli/input_kind.hpp"
+#include "cli/scan_settings.hpp"
 #include "cli/walk.hpp"
 
 #include <urlsift/report.hpp>
@@ -23,11 +25,12 @@ namespace urlsift::cli {
 struct read_settings {
     scan_options scan;
     std::optional<resolver> base;
+    std::optional<input_bases> bases; ///< the base of each input: set before a run
     resolve_options resolve;
     bool canonicalize = false; ///< apply the resolver mode/normalization to absolute URLs without a base
     text_options text;
     bool warc = true;          ///< read an input that starts as a WARC file does as one
-    std::string mail = "text"; ///< --input: text, mail, mbox or auto (as extract reads them)
+    input_setting input = input_setting::unset; ///< --input, as extract reads it
     std::uint64_t exact_url_limit = default_exact_url_limit; ///< --exact-urls
 };
 

@@ -6,6 +6,7 @@
 #include <urlsift/reference.hpp>
 #include <urlsift/warnings.hpp>
 
+#include <filesystem>
 #include <string>
 
 namespace urlsift::cli {
@@ -14,7 +15,11 @@ void add_scan_options(po::options_description& opts, scan_settings& s, const cha
     // clang-format off
     opts.add_options()
         ("base", po::value<std::string>(&s.base)->notifier([&s](const std::string&) { s.base_given = true; }),
-            "resolve relative references in <...> and after URL: against URL")
+            "resolve relative references in <...> and after URL: against URL, and a document's relative links")
+        ("base-root", po::value<std::string>(&s.base_root),
+            "with --base, the directory that --base is the URL of: each file's base is --base joined with "
+            "its path under DIR (docs/api/x.md under --base https://example.org/docs/ --base-root docs has "
+            "the base https://example.org/docs/api/x.md)")
         ("resolver", po::value<std::string>(&s.resolver_mode), "resolution rules: rfc3986 (default), rfc2396, browser")
         ("normalize", po::bool_switch(&s.normalize), "normalize URLs (Section 6): case, default port, escapes, IDNA")
         ("hyphen", po::value<std::string>(&s.hyphen), "a hyphen at a line break inside a URL: keep (default) or drop")
@@ -99,6 +104,63 @@ resolver base_from_option(std::string_view command, std::string_view given, cons
         throw usage_error(cmd, shown + "opaque (no hierarchy after the scheme to resolve against)" +
                                    std::string(example));
     return std::move(*r);
+}
+
+}  // namespace urlsift::cli
+
+namespace urlsift::cli {
+
+input_bases::input_bases(std::string_view command, const scan_settings& s)
+    : command_(command), site_(make_base(command, s)) {
+    if (s.base_root.empty()) return;
+    if (!site_) throw usage_error(command_, "--base-root needs --base: the URL the directory is published under");
+    root_ = std::filesystem::absolute(s.base_root).lexically_normal();
+    // The base names the directory itself, whether or not it ends in '/'.
+    const std::string& b = site_->base();
+    const reference_parts p = parse_reference(b);
+    if (!p.query && !p.fragment && !b.ends_with('/')) {
+        if (auto r = resolver::make(b + "/", site_->options())) site_ = std::move(*r);
+    }
+}
+
+const resolver* input_bases::for_input(const std::string& path, std::string& error) {
+    error.clear();
+    if (root_.empty() || !site_) return site_ ? &*site_ : nullptr;
+    if (path == "-") {
+        error = "--base-root gives each file its base from its path; standard input has none (use --base alone)";
+        return nullptr;
+    }
+    const std::filesystem::path rel = std::filesystem::absolute(path).lexically_normal().lexically_relative(root_);
+    const std::string under = rel.generic_string();
+    if (rel.empty() || under == ".." || under.starts_with("../")) {
+        error = "not under --base-root '" + root_.string() + "': its base is unknown";
+        return nullptr;
+    }
+    // Section 2.4: a path's bytes outside the unreserved and the path's
+    // own reserved characters are escaped.
+    std::string escaped;
+    for (const char c : under) {
+        const auto b = static_cast<unsigned char>(c);
+        if ((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') ||
+            std::string_view("-._~!$&'()*+,;=:@/").find(c) != std::string_view::npos) {
+            escaped += c;
+        } else {
+            static constexpr char hex[] = "0123456789ABCDEF";
+            escaped += '%';
+            escaped += hex[b >> 4];
+            escaped += hex[b & 15];
+        }
+    }
+    // A name such as `a:b` would read as a scheme: `./` keeps it a path.
+    if (parse_reference(escaped).is_absolute()) escaped.insert(0, "./");
+    auto url = site_->resolve(escaped);
+    auto r = url ? resolver::make(*url, site_->options()) : result<resolver>(failure{url.error(), 0});
+    if (!r) {
+        error = "its base from --base and --base-root cannot be made";
+        return nullptr;
+    }
+    current_.emplace(std::move(*r));
+    return &*current_;
 }
 
 }  // namespace urlsift::cli

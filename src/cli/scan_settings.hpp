@@ -6,6 +6,7 @@
 
 #include <urlsift/scanner.hpp>
 
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -14,6 +15,7 @@ namespace urlsift::cli {
 /// Raw option values as Boost.Program_options stores them.
 struct scan_settings {
     std::string base;
+    std::string base_root; ///< --base-root: the directory --base is the URL of
     std::string resolver_mode;
     std::string hyphen = "keep";
     std::string abbrev = "default";
@@ -48,5 +50,28 @@ resolver base_from_option(std::string_view command, std::string_view given, cons
 
 /// The resolver options (mode, normalization) the settings ask for.
 resolve_options make_resolve_options(std::string_view command, const scan_settings& s);
+
+/// The base each input is read against (Section 5.1.2 to 5.1.4: the URI it
+/// is published at): --base, or with --base-root DIR, --base joined with the
+/// input's path under DIR, so that a tree published under a site URL gets
+/// one base a file.
+class input_bases {
+public:
+    /// Checks --base and --base-root; throws usage_error when they cannot
+    /// make bases (--base-root without --base, a bad --base).
+    input_bases(std::string_view command, const scan_settings& s);
+    /// The base of the input `path` (`-`: standard input), or null when
+    /// there is none. With --base-root, a path outside DIR, and standard
+    /// input, have none: `error` says why. Valid until the next call.
+    const resolver* for_input(const std::string& path, std::string& error);
+    /// Whether each input has its own base (--base-root).
+    bool per_input() const noexcept { return !root_.empty(); }
+
+private:
+    std::string command_;
+    std::optional<resolver> site_; ///< --base, a directory's URL with --base-root
+    std::filesystem::path root_;   ///< --base-root, absolute and normal; empty without it
+    std::optional<resolver> current_;
+};
 
 }  // namespace urlsift::cli

@@ -1,0 +1,56 @@
+#pragma once
+// How each input is read: the one place that turns --input and what an
+// input is (its name, its first bytes) into a reading.
+
+#include <urlsift/document.hpp>
+#include <urlsift/mail.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace urlsift::cli {
+
+/// What --input asks for.
+enum class input_setting {
+    unset,     ///< not given: as `documents` for a named file, as `text` for standard input
+    text,      ///< everything as plain text
+    markdown,  ///< everything as Markdown
+    html,      ///< everything as HTML
+    mail,      ///< a message, or a mailbox when it starts with a `From ` line
+    mbox,      ///< a mailbox
+    automatic, ///< `auto`: Markdown or HTML by name, then mail, HTML or text by content
+};
+
+/// How one input is read.
+enum class input_kind { text, markdown, html, message, mbox };
+
+/// Parses an --input value of `command` ("" is `unset`); throws usage_error
+/// naming the choices otherwise. `mail_too`: the command reads mail
+/// (`mail`, `mbox` and `auto` are choices).
+input_setting parse_input_setting(std::string_view command, const std::string& value, bool mail_too = true);
+
+/// The help text of --input, the same for every command but for what the
+/// command does when it is not given (`default_is`).
+std::string input_help(std::string_view default_is);
+/// What `unset` does, in words for input_help.
+extern const char* const documents_by_default;
+
+/// Whether deciding how `path` is read under `s` needs its first bytes
+/// (decide_input's `head`); when not, any `head` will do.
+bool needs_head(input_setting s, std::string_view path) noexcept;
+
+/// How the input `path` (`-`: standard input) whose first bytes are `head`
+/// is read under `s`. When --input is not given, a named file is read as
+/// Markdown or HTML when its name says so or, for HTML, when it starts as
+/// an HTML document does; mail is read only when asked for (a header block
+/// starts many files that are not mail: Debian's copyright files, control
+/// files, RFC 822-style notes).
+input_kind decide_input(input_setting s, std::string_view path, std::string_view head) noexcept;
+
+/// The document format of a kind that is one (text, markdown, html).
+std::optional<document_format> document_format_of(input_kind k) noexcept;
+/// The mail format of a kind that is one (message, mbox).
+std::optional<mail_format> mail_format_of(input_kind k) noexcept;
+
+}  // namespace urlsift::cli

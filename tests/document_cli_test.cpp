@@ -1,0 +1,121 @@
+// Markdown and HTML documents from the command line: which reading a file
+// gets, the links extract lists, a base a file with --base-root, and a
+// tree rewritten in place.
+
+#include "cli_util.hpp"
+#include "jsonl.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+using namespace urlsift::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string readme = "# Project\n\n"
+                           "Read [the guide](docs/guide.md) and see ![shot](img/a.png).\n\n"
+                           "```sh\ncurl 'Host: www.google.com:80'\n```\n\n"
+                           "[changes]: ../CHANGES.md\n\n"
+                           "More in [changes][changes] or at www.w3.org/Addressing/.\n";
+
+std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+
+/// Each line of jsonl output, parsed.
+std::vector<json_row> parse_rows(const std::string& out) {
+    std::vector<json_row> rows;
+    for (std::size_t start = 0, nl; (nl = out.find('\n', start)) != std::string::npos; start = nl + 1)
+        if (auto row = parse_jsonl_line(std::string_view(out).substr(start, nl - start))) rows.push_back(std::move(*row));
+    return rows;
+}
+
+}  // namespace
+
+TEST_CASE("extract reads a .md file as Markdown: links with their form and anchor text", "[cli][document]") {
+    const scratch_dir dir;
+    write_file(dir.path / "README.md", readme);
+    const auto r = run_cli("extract -f jsonl --base https://example.org/p/ " + quoted(dir.path / "README.md"));
+    REQUIRE(r.status == 0);
+    const auto records = parse_rows(r.out);
+    REQUIRE(records.size() == 4);
+    CHECK(records[0].string("url") == "https://example.org/p/docs/guide.md");
+    CHECK(records[0].string("form") == "markdown-link");
+    CHECK(records[0].string("anchor_text") == "the guide");
+    CHECK(records[1].string("url") == "https://example.org/p/img/a.png");
+    CHECK(records[1].string("form") == "markdown-image");
+    CHECK(records[2].string("url") == "https://example.org/CHANGES.md");
+    CHECK(records[2].string("form") == "markdown-definition");
+    CHECK(records[3].string("url") == "http://www.w3.org/Addressing/");
+    CHECK(records[3].string("form") == "abbreviated");
+}
+
+TEST_CASE("extract --input text reads a .md file as plain text, as before", "[cli][document]") {
+    const scratch_dir dir;
+    write_file(dir.path / "README.md", readme);
+    const auto r = run_cli("extract --input text " + quoted(dir.path / "README.md"));
+    CHECK(r.status == 0);
+    // Plain text knows no Markdown: the code block's host is read as prose.
+    CHECK(r.out.find("http://www.google.com:80") != std::string::npos);
+    const auto md = run_cli("extract " + quoted(dir.path / "README.md"));
+    CHECK(md.out == "http://www.w3.org/Addressing/\n");
+}
+
+TEST_CASE("a file that starts as HTML does is read as HTML whatever its name", "[cli][document]") {
+    const scratch_dir dir;
+    write_file(dir.path / "page", "<!DOCTYPE html>\n<p><a href=\"https://example.com/x\">x</a>"
+                                  "<script>var s = 'https://example.com/not';</script>\n");
+    const auto r = run_cli("extract " + quoted(dir.path / "page"));
+    CHECK(r.status == 0);
+    CHECK(r.out == "https://example.com/x\n");
+    // Standard input is text unless asked.
+    const auto in = run_cli("extract --input html -", read_file(dir.path / "page"));
+    CHECK(in.out == "https://example.com/x\n");
+}
+
+TEST_CASE("extract --base-root gives each file of a tree its own base", "[cli][document]") {
+    const scratch_dir dir;
+    fs::create_directories(dir.path / "docs" / "api");
+    write_file(dir.path / "docs" / "api" / "x.md", "See ![a](../img/a.png) and [b](b%20c.md).\n");
+    const auto r = run_cli("extract -r --base https://example.org/docs --base-root " + quoted(dir.path / "docs") +
+                           " " + quoted(dir.path / "docs"));
+    CHECK(r.status == 0);
+    CHECK(r.out.find(":https://example.org/docs/img/a.png\n") != std::string::npos);
+    CHECK(r.out.find(":https://example.org/docs/api/b%20c.md\n") != std::string::npos);
+
+    write_file(dir.path / "outside.md", "[a](a.md)\n");
+    const auto out = run_cli("extract --base https://example.org/docs/ --base-root " + quoted(dir.path / "docs") +
+                             " " + quoted(dir.path / "outside.md"));
+    CHECK(out.status == 2);
+    CHECK(out.err.find("not under --base-root") != std::string::npos);
+
+    const auto no_base = run_cli("extract --base-root " + quoted(dir.path / "docs") + " " + quoted(dir.path / "docs"));
+    CHECK(no_base.status == 2);
+    CHECK(no_base.err.find("--base-root needs --base") != std::string::npos);
+}
+
+TEST_CASE("rewrite -i -r absolutizes a docs tree and a second run changes nothing", "[cli][document][rewrite]") {
+    const scratch_dir dir;
+    fs::create_directories(dir.path / "docs" / "api");
+    write_file(dir.path / "docs" / "README.md", readme);
+    write_file(dir.path / "docs" / "api" / "index.html",
+               "<!doctype html><a href=\"../README.md\">up</a> <code>../not</code>\n");
+    const std::string args = "rewrite -i -r --base https://example.org/docs/ --base-root " +
+                             quoted(dir.path / "docs") + " " + quoted(dir.path / "docs");
+    const auto r = run_cli(args);
+    REQUIRE(r.status == 0);
+    const std::string md = read_file(dir.path / "docs" / "README.md");
+    CHECK(md == "# Project\n\n"
+                "Read [the guide](https://example.org/docs/docs/guide.md) and see "
+                "![shot](https://example.org/docs/img/a.png).\n\n"
+                "```sh\ncurl 'Host: www.google.com:80'\n```\n\n"
+                "[changes]: https://example.org/CHANGES.md\n\n"
+                "More in [changes][changes] or at http://www.w3.org/Addressing/.\n");
+    CHECK(read_file(dir.path / "docs" / "api" / "index.html") ==
+          "<!doctype html><a href=\"https://example.org/docs/README.md\">up</a> <code>../not</code>\n");
+    const auto again = run_cli(args.substr(0, 8) + "--dry-run " + args.substr(11));
+    CHECK(again.status == 1);
+    CHECK(again.out.empty());
+}
