@@ -119,3 +119,16 @@ TEST_CASE("rewrite -i -r absolutizes a docs tree and a second run changes nothin
     CHECK(again.status == 1);
     CHECK(again.out.empty());
 }
+
+TEST_CASE("the sample docs page is rewritten as expected, once", "[cli][document][samples]") {
+    const std::string dir = URLSIFT_SAMPLES_DIR;
+    std::string base = read_file(dir + "/docs-readme.base");
+    while (!base.empty() && base.back() == '\n') base.pop_back();
+    const std::string expected = read_file(dir + "/docs-readme.rewritten.md");
+    REQUIRE_FALSE(expected.empty());
+    const auto r = run_cli("rewrite --base '" + base + "' '" + dir + "/docs-readme.md'");
+    CHECK(r.status == 0);
+    CHECK(r.out == expected);
+    const auto again = run_cli("rewrite --base '" + base + "' '" + dir + "/docs-readme.rewritten.md'");
+    CHECK(again.out == expected);
+}

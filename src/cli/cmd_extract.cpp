@@ -228,32 +228,21 @@ private:
             scanner_->reset();
             return *scanner_;
         }
-        return scanner_.emplace(scan_, [this](found_reference& r) {
-            if (base_) resolve_reference(r, *base_);
-            return take(r, base_ != nullptr);
-        });
+        return scanner_.emplace(scan_, sink_);
     }
 
     /// The document read into `document_`, through its format's reader:
-    /// its declared links and what the scanner finds in its prose.
+    /// its declared links and what the scanner finds in its prose, against
+    /// the document's own base (<base href>) when it has one.
     void scan_as_document(document_format fmt) {
         const document_layout layout = read_document(document_, fmt);
         const std::optional<resolver> base = document_base(layout, base_, st_.resolve);
-        shown_base_ = base ? &base->base() : nullptr;
-        scan_document(document_, layout, scan_, base ? &*base : nullptr,
-                      [&](found_reference& r) { return take(r, base.has_value()); });
+        const resolver* file_base = base_;
+        base_ = base ? &*base : nullptr;
+        shown_base_ = base_ ? &base_->base() : nullptr;
+        scan_document(document_, layout, scan_, nullptr, sink_);
+        base_ = file_base;
         shown_base_ = nullptr;
-    }
-
-    /// A reference after the resolution stage (against a base, when
-    /// `resolved`): listed, unless it is relative with no base to make it
-    /// absolute. Returns whether to go on.
-    bool take(found_reference& r, bool resolved) {
-        // DESIGN: without a base, only what can be made absolute is a result.
-        if (r.form == reference_form::relative && !resolved && !st_.relative) return true;
-        gateway_.apply(r);
-        if (emit(r)) ++count_;
-        return !enough_ || static_cast<unsigned long long>(count_) < *enough_;
     }
 
     const std::string& shown_url(const found_reference& r) {
@@ -371,6 +360,17 @@ private:
     const std::string* shown_base_ = nullptr; ///< the document's own base while one is read, for jsonl
     std::string document_;                    ///< a document read whole
     gateway_note gateway_; ///< --unwrap: what it did to the reference being written
+    /// Where every reference goes, from the scanner and from a document:
+    /// the resolution stage against `base_`, then the listing. Relative
+    /// references are left out when there is no base to make them absolute.
+    reference_sink sink_ = [this](found_reference& r) {
+        if (base_) resolve_reference(r, *base_);
+        // DESIGN: without a base, only what can be made absolute is a result.
+        if (r.form == reference_form::relative && !base_ && !st_.relative) return true;
+        gateway_.apply(r);
+        if (emit(r)) ++count_;
+        return !enough_ || static_cast<unsigned long long>(count_) < *enough_;
+    };
     std::optional<scanner> scanner_; ///< last: its sink uses the members above; see fresh_scanner
 };
 

@@ -2,6 +2,7 @@
 
 #include "cli/errors.hpp"
 #include "cli/escape.hpp"
+#include "text/ascii.hpp"
 
 #include <urlsift/reference.hpp>
 #include <urlsift/warnings.hpp>
@@ -145,10 +146,7 @@ const resolver* input_bases::for_input(const std::string& path, std::string& err
             std::string_view("-._~!$&'()*+,;=:@/").find(c) != std::string_view::npos) {
             escaped += c;
         } else {
-            static constexpr char hex[] = "0123456789ABCDEF";
-            escaped += '%';
-            escaped += hex[b >> 4];
-            escaped += hex[b & 15];
+            detail::append_percent_escape(escaped, b);
         }
     }
     // A name such as `a:b` would read as a scheme: `./` keeps it a path.

@@ -3,6 +3,8 @@
 // of the document in which only prose is left; a rewrite is read back
 // with the same reader before it is trusted.
 
+#include "text/ascii.hpp"
+
 #include <urlsift/document_scan.hpp>
 #include <urlsift/reference.hpp>
 
@@ -39,6 +41,25 @@ private:
     std::vector<std::uint64_t> starts_;
 };
 
+/// A destination as a URL: Section 2.4.3 excludes control characters,
+/// space, `"`, `<`, `>` and the unwise characters from URLs, and a format
+/// that lets a destination hold them (`[x](<a b.png>)`) means them
+/// escaped, as its renderer writes them (`a%20b.png`).
+std::string url_form(std::string_view value) {
+    static constexpr std::string_view excluded = "\"<>\\^`{|}";
+    std::string url;
+    url.reserve(value.size());
+    for (const char c : value) {
+        const auto b = static_cast<unsigned char>(c);
+        if (b > 0x20 && b != 0x7F && excluded.find(c) == std::string_view::npos) {
+            url += c;
+        } else {
+            detail::append_percent_escape(url, b);
+        }
+    }
+    return url;
+}
+
 /// A declared link as the reference the sinks take.
 void as_reference(std::string_view text, const declared_link& link, const line_index& lines, found_reference& r) {
     r = found_reference{};
@@ -49,7 +70,7 @@ void as_reference(std::string_view text, const declared_link& link, const line_i
     r.outer = {r.offset - std::min(r.offset, wrapped), r.length + 2 * wrapped};
     r.raw = link.exact ? std::string(text.substr(r.offset, r.length)) : link.value;
     r.cleaned = link.value;
-    r.url = link.value;
+    r.url = url_form(link.value);
     r.wrapper = link.wrapper;
     r.form = parse_reference(link.value).is_absolute() ? reference_form::absolute : reference_form::relative;
     if (link.exact) r.pieces.push_back(link.span);
@@ -208,7 +229,8 @@ document_rewrite rewrite_document(std::string_view text, document_format format,
         for (const declared_link& link : layout.links) {
             if (!link.exact || parse_reference(link.value).is_absolute()) continue;
             if (!seen.insert(link.span.offset).second) continue;
-            auto target = how.base->resolve(link.value);
+            const std::string url = url_form(link.value);
+            auto target = how.base->resolve(url);
             if (!target) continue;
             const std::string_view written = text.substr(link.span.offset, link.span.length);
             link_edit e{{link.span.offset, link.span.length, {}}, written == link.value};

@@ -3,6 +3,7 @@
 // on ASCII: Section 1.6 of 001_*.txt).
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace urlsift::detail {
@@ -20,6 +21,15 @@ constexpr int hex_value(char c) noexcept {
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
     if (c >= 'A' && c <= 'F') return c - 'A' + 10;
     return -1;
+}
+
+/// Appends byte `b` escaped as `%XX` (Section 2.4.1), hex digits in upper
+/// case as Section 6 normalizes them.
+inline void append_percent_escape(std::string& out, unsigned char b) {
+    constexpr std::string_view hex = "0123456789ABCDEF";
+    out += '%';
+    out += hex[b >> 4];
+    out += hex[b & 0x0f];
 }
 
 /// Equal but for the case of ASCII letters.

@@ -11,6 +11,8 @@
 //   path           query + ? ^ ` { }
 //   userinfo       path + / : ; = @ [ \ ] |
 
+#include "text/ascii.hpp"
+
 #include <string>
 #include <string_view>
 
@@ -51,10 +53,7 @@ inline void append_encoded(std::string& out, char c, encode_set set) {
         out += c;
         return;
     }
-    constexpr std::string_view hex = "0123456789ABCDEF";
-    out += '%';
-    out += hex[byte >> 4];
-    out += hex[byte & 0x0f];
+    append_percent_escape(out, byte);
 }
 
 /// Appends `in` to `out`, percent-encoding the bytes in `set`.
