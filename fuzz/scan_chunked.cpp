@@ -18,6 +18,7 @@
 // lies inside the input; spans come in order and do not overlap; `raw` is
 // exactly the bytes of its span; pieces lie inside the span, in order.
 
+#include <urlsift/resolution.hpp>
 #include <urlsift/scanner.hpp>
 
 #include "chunks.hpp"

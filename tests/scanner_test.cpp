@@ -4,6 +4,7 @@
 
 #include "scan_test_util.hpp"
 
+#include <urlsift/resolver.hpp>
 #include <urlsift/scanner.hpp>
 
 #include <catch2/catch.hpp>

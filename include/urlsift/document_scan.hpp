@@ -5,6 +5,7 @@
 
 #include <urlsift/export.hpp>
 #include <urlsift/document.hpp>
+#include <urlsift/resolver.hpp>
 #include <urlsift/rewriter.hpp>
 #include <urlsift/scanner.hpp>
 

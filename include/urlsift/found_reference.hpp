@@ -1,9 +1,7 @@
 #pragma once
-// What the scanner reports for each reference it finds, and the resolution
-// stage that makes references absolute after the scanner (Section 5).
+// What the scanner reports for each reference it finds.
 
 #include <urlsift/export.hpp>
-#include <urlsift/resolver.hpp>
 
 #include <cstdint>
 #include <functional>
@@ -113,18 +111,5 @@ struct found_reference {
 /// owns) is valid only during the call; a stage may change it before passing
 /// it on. Return false to stop the scan.
 using reference_sink = std::function<bool(found_reference&)>;
-
-/// The resolution stage (Section 5.2): makes `ref.url` and its alternatives
-/// absolute against `base`. Abbreviated URLs, which Appendix F completes
-/// without a base, are left as completed; a reference the resolver rejects
-/// keeps its written form.
-///
-///     found_reference r = ...;            // r.url == "../g", r.form == relative
-///     resolve_reference(r, *urlsift::resolver::make("http://a/b/c/d;p?q"));
-///     // r.url == "http://a/b/g"
-URLSIFT_EXPORT void resolve_reference(found_reference& ref, const resolver& base);
-
-/// A sink that resolves each reference against `base`, then hands it to `next`.
-URLSIFT_EXPORT reference_sink resolving(resolver base, reference_sink next);
 
 }  // namespace urlsift

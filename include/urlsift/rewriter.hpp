@@ -3,6 +3,7 @@
 // only the references it makes absolute.
 
 #include <urlsift/export.hpp>
+#include <urlsift/resolver.hpp>
 #include <urlsift/scanner.hpp>
 
 #include <cstdint>

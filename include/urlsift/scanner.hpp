@@ -17,6 +17,8 @@
 
 namespace urlsift {
 
+class resolver;
+
 /// Whether a hyphen at a line break belongs to the URL (Appendix E).
 enum class hyphen_policy {
     keep, ///< `foo-\nbar` reads `foo-bar`; `foobar` is the alternative

@@ -13,7 +13,7 @@
 #include <urlsift/abbrev.hpp>
 
 #include "abbrev/lexicon.hpp"
-#include "scan/schemes.hpp"
+#include "uri/schemes.hpp"
 #include "text/ascii.hpp"
 #include "text/icu_text.hpp"
 #include "abbrev/tld_table.hpp"

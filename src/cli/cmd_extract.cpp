@@ -17,6 +17,7 @@
 #include <urlsift/abbrev.hpp>
 #include <urlsift/document.hpp>
 #include <urlsift/document_scan.hpp>
+#include <urlsift/resolution.hpp>
 #include <urlsift/resolver.hpp>
 #include <urlsift/scanner.hpp>
 #include <urlsift/text_source.hpp>

@@ -16,6 +16,7 @@
 
 #include <urlsift/document_scan.hpp>
 #include <urlsift/mail.hpp>
+#include <urlsift/resolution.hpp>
 #include <urlsift/scanner.hpp>
 #include <urlsift/text_source.hpp>
 

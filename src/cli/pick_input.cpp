@@ -5,6 +5,7 @@
 #include "cli/pick_text.hpp"
 
 #include <urlsift/document_scan.hpp>
+#include <urlsift/resolution.hpp>
 #include <urlsift/scanner.hpp>
 
 #include <cerrno>

@@ -14,6 +14,7 @@
 
 #include <urlsift/document_scan.hpp>
 #include <urlsift/mail.hpp>
+#include <urlsift/resolution.hpp>
 #include <urlsift/warc.hpp>
 
 #include <algorithm>

@@ -4,6 +4,7 @@
 
 #include "cli/options.hpp"
 
+#include <urlsift/resolver.hpp>
 #include <urlsift/scanner.hpp>
 
 #include <filesystem>

@@ -7,6 +7,7 @@
 
 #include <urlsift/document_scan.hpp>
 #include <urlsift/reference.hpp>
+#include <urlsift/resolution.hpp>
 
 #include <algorithm>
 #include <cstring>

@@ -4,6 +4,7 @@
 
 #include <urlsift/mail.hpp>
 #include <urlsift/reference.hpp>
+#include <urlsift/resolution.hpp>
 
 #include "mail/header_urls.hpp"
 #include "mail/structured_reference.hpp"

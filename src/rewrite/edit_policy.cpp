@@ -6,7 +6,6 @@
 #include <urlsift/normalize.hpp>
 #include <urlsift/warnings.hpp>
 
-#include "scan/line_rules.hpp"
 #include "text/ascii.hpp"
 #include "text/char_roles.hpp"
 

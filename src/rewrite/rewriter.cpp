@@ -5,6 +5,7 @@
 
 #include "rewrite/edit_policy.hpp"
 
+#include <urlsift/resolution.hpp>
 #include <urlsift/rewriter.hpp>
 
 #include <algorithm>

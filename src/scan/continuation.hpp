@@ -6,7 +6,7 @@
 
 #include <urlsift/abbrev.hpp>
 
-#include "scan/schemes.hpp"
+#include "uri/schemes.hpp"
 #include "scan/window.hpp"
 #include "text/ascii.hpp"
 

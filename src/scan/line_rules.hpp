@@ -4,6 +4,8 @@
 // these rules, and the rewriter must read lines the same way to know when
 // an edit would change the next reading.
 
+#include "text/char_roles.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -14,24 +16,6 @@ namespace urlsift::detail {
 inline constexpr std::size_t max_indent = 64;
 /// Longest mail quote prefix (`> > > `) recognized at a line start.
 inline constexpr std::size_t max_quote_prefix = 16;
-
-/// A byte after which a writer or a tool may break a long URL (the same set
-/// RFC text generators break at). A bare URL ending in one of them at a line
-/// end may continue on the next line.
-constexpr bool is_break_char(char c) noexcept {
-    switch (c) {
-    case '/': case '.': case '-': case '?': case '&': case '=': case '_': case '#': case '%': case '~': case '+':
-        return true;
-    default:
-        return false;
-    }
-}
-
-/// Whether `c` may stand between a URL and the blank before it: opening
-/// brackets, `,` and `;` (reference_surroundings::before_punctuation).
-constexpr bool is_leading_punctuation(char c) noexcept {
-    return c == '(' || c == '[' || c == '{' || c == ',' || c == ';';
-}
 
 /// Reads a mail quote prefix (`> `, `>> `, `> > `) a byte at a time: the
 /// `>` marks among blanks in the first `max_quote_prefix` bytes of a line.

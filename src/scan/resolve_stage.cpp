@@ -3,6 +3,7 @@
 // never needs to know the base, and a filter can choose its own.
 
 #include <urlsift/found_reference.hpp>
+#include <urlsift/resolution.hpp>
 
 #include <utility>
 

@@ -25,6 +25,7 @@
 // candidate is always examined whole and the result does not depend on
 // where chunks end.
 
+#include <urlsift/resolution.hpp>
 #include <urlsift/scanner.hpp>
 
 #include "scan/angle.hpp"

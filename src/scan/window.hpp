@@ -17,7 +17,7 @@
 
 #include "scan/anchors.hpp"
 #include "scan/line_rules.hpp"
-#include "scan/schemes.hpp"
+#include "uri/schemes.hpp"
 #include "text/char_roles.hpp"
 
 #include <algorithm>

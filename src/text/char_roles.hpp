@@ -52,6 +52,24 @@ inline bool is_trailing_ascii(unsigned char b) noexcept {
     return r == char_role::trailing || r == char_role::close;
 }
 
+/// A byte after which a writer or a tool may break a long URL (the same set
+/// RFC text generators break at). A bare URL ending in one of them at a line
+/// end may continue on the next line.
+constexpr bool is_break_char(char c) noexcept {
+    switch (c) {
+    case '/': case '.': case '-': case '?': case '&': case '=': case '_': case '#': case '%': case '~': case '+':
+        return true;
+    default:
+        return false;
+    }
+}
+
+/// Whether `c` may stand between a URL and the blank before it: opening
+/// brackets, `,` and `;` (reference_surroundings::before_punctuation).
+constexpr bool is_leading_punctuation(char c) noexcept {
+    return c == '(' || c == '[' || c == '{' || c == ',' || c == ';';
+}
+
 /// Role of a non-ASCII code point (ICU general category and white space).
 /// Negative values (invalid UTF-8) are delimiters.
 char_role code_point_role(std::int32_t c) noexcept;

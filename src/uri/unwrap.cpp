@@ -14,7 +14,7 @@
 #include <urlsift/unwrap.hpp>
 #include <urlsift/warnings.hpp>
 
-#include "scan/schemes.hpp"
+#include "uri/schemes.hpp"
 #include "text/ascii.hpp"
 #include "text/char_ref.hpp"
 #include "text/icu_text.hpp"

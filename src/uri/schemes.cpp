@@ -1,4 +1,4 @@
-#include "scan/schemes.hpp"
+#include "uri/schemes.hpp"
 
 #include <algorithm>
 #include <array>
