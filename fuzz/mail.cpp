@@ -95,7 +95,7 @@ bool same(const urlsift::mail_message& a, const urlsift::mail_message& b) {
         for (std::size_t j = 0; j < x.links.size(); ++j) {
             const auto& l = x.links[j];
             const auto& m = y.links[j];
-            if (l.value != m.value || l.element != m.element || l.anchor_text != m.anchor_text ||
+            if (l.value != m.value || l.attribute != m.attribute || l.anchor_text != m.anchor_text ||
                 l.offset != m.offset || l.line != m.line || l.column != m.column)
                 return false;
         }

@@ -272,7 +272,8 @@ class LinkParser(html.parser.HTMLParser):
             # Links to the document itself or with no resource: none.
             if not stripped or stripped.startswith("#") or low.startswith("javascript:") or low.startswith("data:"):
                 continue
-            self.links.append(value)
+            # HTML strips ASCII whitespace around a URL attribute's value.
+            self.links.append(stripped)
 
     handle_startendtag = handle_starttag
 

@@ -33,13 +33,12 @@ struct scanned {
     std::vector<std::string> anchors;     ///< anchor text of each HTML link
 };
 
-scanned scan_file(const std::string& name, urlsift::mail_format format = urlsift::mail_format::message,
-                  const std::string& base = {}) {
+scanned scan_bytes(const std::string& bytes, urlsift::mail_format format = urlsift::mail_format::message,
+                   const std::string& base = {}) {
     scanned s;
     urlsift::mail_scan_options options;
     options.base = base;
     // An exact-size heap copy, so that a sanitizer sees an over-read.
-    const std::string bytes = data(name);
     const auto copy = std::make_unique<char[]>(bytes.size());
     std::copy(bytes.begin(), bytes.end(), copy.get());
     const auto got = urlsift::read_mail(std::string_view(copy.get(), bytes.size()), format, [&](urlsift::mail_message& m) {
@@ -58,6 +57,17 @@ scanned scan_file(const std::string& name, urlsift::mail_format format = urlsift
     });
     REQUIRE(got.what == urlsift::mail_read::status::done);
     return s;
+}
+
+scanned scan_file(const std::string& name, urlsift::mail_format format = urlsift::mail_format::message,
+                  const std::string& base = {}) {
+    return scan_bytes(data(name), format, base);
+}
+
+/// A message of one HTML part holding `html`.
+std::string html_message(const std::string& html) {
+    return "From: a@example.org\nTo: b@example.org\nSubject: html\nMIME-Version: 1.0\n"
+           "Content-Type: text/html\n\n" + html;
 }
 
 using strings = std::vector<std::string>;
@@ -82,6 +92,86 @@ TEST_CASE("mail: a base64 text part in latin-1", "[mail]") {
     CHECK(s.urls == strings{"https://www.example.de/anleitung.html", "http://ftp.example.de/pub/handbuch/"});
     REQUIRE(s.messages[0].parts.size() == 1);
     CHECK(s.messages[0].parts[0].text.starts_with("Gr\xC3\xBC\xC3\x9F" "e aus K\xC3\xB6ln"));
+}
+
+TEST_CASE("mail: an HTML part's links are the URL attributes of the HTML reader", "[mail]") {
+    const scanned s = scan_bytes(html_message(
+        "<html><head><base href=\"https://example.org/base/\">"
+        "<meta http-equiv=\"refresh\" content=\"5; url=refresh.html\"></head>\n"
+        "<body background=\"body-bg.png\">\n"
+        "<div src=\"div.png\" href=\"div.html\">not a URL on a div</div>\n"
+        "<table><tr><td background=\"td-bg.png\">cell</td></tr></table>\n"
+        "<img src=\"i.png\" srcset=\"i-1x.png 1x, i-2x.png 2x\" alt=\"A picture\">\n"
+        "<form action=\"/submit\"><button formaction=\"/other\">go</button></form>\n"
+        "<a href=\"  padded.html  \">padded</a> <a href=\"\">empty</a>\n"
+        "<a href=\"text.html\">The <b>text</b> <script>not()</script> here</a>\n"
+        "<p><a href=\"reopened.html\">one<p>two</a> three\n"));
+    // An href or src on an element where HTML makes it no URL is none;
+    // srcset, action, background and a refresh are.
+    CHECK(s.urls == strings{"https://example.org/base/refresh.html", "https://example.org/base/body-bg.png",
+                            "https://example.org/base/td-bg.png", "https://example.org/base/i.png",
+                            "https://example.org/base/i-1x.png", "https://example.org/base/i-2x.png",
+                            "https://example.org/submit", "https://example.org/other",
+                            "https://example.org/base/padded.html", "https://example.org/base/text.html",
+                            "https://example.org/base/reopened.html"});
+    // An anchor's text leaves out what a script holds; an image's alt text
+    // labels no link to another page.
+    CHECK(s.anchors == strings{"", "", "", "", "", "", "", "", "padded", "The text here", "one"});
+    const std::vector<urlsift::html_link>& links = s.messages[0].parts[0].links;
+    REQUIRE(links.size() == 11);
+    CHECK(links[0].attribute == "content");
+    CHECK(links[4].attribute == "srcset");
+    CHECK(links[6].attribute == "action");
+    // Blanks around a value are HTML's to strip: the value and its place
+    // are those of the URL.
+    CHECK(links[8].value == "padded.html");
+    CHECK(links[8].attribute == "href");
+    CHECK(links[8].line == 7);
+    CHECK(links[8].column == 12);
+}
+
+TEST_CASE("mail: a <base href> with blanks around it is the part's base", "[mail]") {
+    // HTML strips them, as it does around any URL attribute's value; the
+    // part's Content-Location gives a relative base its own base.
+    const scanned s = scan_bytes(
+        "From: a@example.org\nTo: b@example.org\nSubject: html\nMIME-Version: 1.0\nContent-Type: text/html\n"
+        "Content-Location: http://example.org/dir/page.html\n\n<base href=\" rel/ \"><a href=\"a.html\">a</a>\n");
+    CHECK(s.urls == strings{"http://example.org/dir/rel/a.html"});
+    CHECK(s.where == strings{"1 html"});
+}
+
+TEST_CASE("mail: in-page anchors, javascript: and data: values are no links", "[mail]") {
+    const scanned s = scan_bytes(html_message(
+        "<a href=\"#top\">t</a><a href=\" #top\">t</a><a href=\"javascript:void(0)\">j</a>"
+        "<a href=\"JavaScript:go()\">J</a><img src=\"data:image/png;base64,AAAA\">"
+        "<img srcset=\"data:image/gif;base64,R0lG 1x, https://example.org/2x.png 2x\">"
+        "<a href=\" https://example.org/kept \">kept</a>"));
+    CHECK(s.urls == strings{"https://example.org/2x.png", "https://example.org/kept"});
+}
+
+TEST_CASE("mail: an HTML link's line and column count characters, tab stops and CR as gumbo does", "[mail]") {
+    // Lines end at LF, CR LF and a lone CR; a column is a character, an
+    // ill-formed UTF-8 sequence one, a byte-order mark one; a tab moves to
+    // the next multiple of 8.
+    const std::string html = "<p>caf\xC3\xA9 <a href=\"one.html\">1</a>\t<a href='two.html'>2</a>\r\n"
+                             "\t\t<img src=three.png>\r<a href=\"four.html\">4</a>\n"
+                             "\xE4\xB8\xAD\xE6\x96\x87 <a href=\"five.html\">5</a>\n"
+                             "\xFF\xE0\x80 <a href=\"six.html\">6</a>\n"
+                             "\xEF\xBB\xBF<a href=\"seven.html\">7</a>\n";
+    const scanned s = scan_bytes(html_message(html), urlsift::mail_format::message, "http://b.example/");
+    REQUIRE(s.messages.size() == 1);
+    std::vector<std::string> places;
+    for (const urlsift::html_link& l : s.messages[0].parts[0].links)
+        places.push_back(l.value + " " + std::to_string(l.line) + ":" + std::to_string(l.column) + " @" +
+                         std::to_string(l.offset));
+    CHECK(places == strings{"one.html 1:18 @18", "two.html 1:49 @43", "three.png 2:25 @71", "four.html 3:10 @91",
+                            "five.html 4:13 @124", "six.html 5:14 @154", "seven.html 6:11 @182"});
+    // A byte-order mark that starts the part is a character of its first line.
+    const scanned bom = scan_bytes(html_message("\xEF\xBB\xBF<html><body><a href=\"bom.html\">b</a>\n\t<a href=x>c</a>"));
+    std::vector<std::string> bom_places;
+    for (const urlsift::html_link& l : bom.messages[0].parts[0].links)
+        bom_places.push_back(std::to_string(l.line) + ":" + std::to_string(l.column) + " @" + std::to_string(l.offset));
+    CHECK(bom_places == strings{"1:23 @24", "2:16 @49"});
 }
 
 TEST_CASE("mail: multipart/alternative reports only the HTML links the plain part lacks", "[mail]") {

@@ -207,6 +207,42 @@ TEST_CASE("report reads a WARC file record by record, each against its target UR
     CHECK_THAT(cut.err, Catch::Contains("WARC: record 5"));
 }
 
+TEST_CASE("report reads an HTML record as it reads an HTML file", "[warc][report][cli]") {
+    using namespace urlsift::test;
+    // The links HTML declares (a background, not a src on a div; an in-page
+    // anchor and a script link too) and the URLs of its prose, not of its
+    // code; the same page saved as a file, with its URI as the base, counts
+    // the same.
+    const std::string page =
+        "<html><body><p>Mirrors: https://mirror.example.net/pub/ and <a href=\"#top\">top</a>.</p>\n"
+        "<table background=\"bg.png\"><tr><td><div src=\"no.png\">x</div></td></tr></table>\n"
+        "<a href=\" guide.html \">Guide</a> <a href=\"javascript:void(0)\">js</a>"
+        " <code>https://code.example/not</code></body></html>\n";
+    const scratch_dir dir;
+    write_file(dir.path / "crawl.warc",
+               record("response", "https://site.example/a/page.html", "application/http; msgtype=response",
+                      "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" + page));
+    write_file(dir.path / "page.html", page);
+    const auto warc = run_cli("report --no-timestamp -f csv --table url " + shell_quote((dir.path / "crawl.warc").string()));
+    CHECK(warc.status == 0);
+    const std::string file = (dir.path / "crawl.warc").string();
+    CHECK(warc.out == "key,count,first_input,first_file,first_line\n"
+                      "https://mirror.example.net/pub/,1,0," + file + ",11\n"
+                      "https://site.example/a/bg.png,1,0," + file + ",12\n"
+                      "https://site.example/a/guide.html,1,0," + file + ",13\n"
+                      "https://site.example/a/page.html#top,1,0," + file + ",11\n"
+                      "javascript:void(0),1,0," + file + ",13\n");
+    const auto html = run_cli("report --no-timestamp -f csv --table url --base https://site.example/a/page.html " +
+                              shell_quote((dir.path / "page.html").string()));
+    const std::string name = (dir.path / "page.html").string();
+    CHECK(html.out == "key,count,first_input,first_file,first_line\n"
+                      "https://mirror.example.net/pub/,1,0," + name + ",1\n"
+                      "https://site.example/a/bg.png,1,0," + name + ",2\n"
+                      "https://site.example/a/guide.html,1,0," + name + ",3\n"
+                      "https://site.example/a/page.html#top,1,0," + name + ",1\n"
+                      "javascript:void(0),1,0," + name + ",3\n");
+}
+
 TEST_CASE("report reads each text record of a WET file as a text of its own", "[warc][report][cli]") {
     using namespace urlsift::test;
     // The first record ends inside a `<` and right after a URL with its

@@ -42,14 +42,22 @@ enum class base_source {
 /// "html", "part", "enclosing", "option", "none".
 URLSIFT_EXPORT std::string_view to_string(base_source s) noexcept;
 
-/// A link in an HTML part: an `href` or `src` attribute value.
+/// A link in an HTML part: a URL attribute's value on an element where
+/// HTML makes it a URL (`<a href>`, `<img src>`, each `srcset` candidate,
+/// `<form action>`, `<td background>`, ...) or a `<meta>` refresh's URL,
+/// as `read_document` reads HTML. Values that name no other resource
+/// (`#top`, `javascript:`, `data:`) are no links.
 struct html_link {
-    std::string value;       ///< as the attribute holds it, character references decoded
-    std::string element;     ///< lower-case tag name: "a", "img", ...
-    std::string anchor_text; ///< for `<a>`: its text, blanks collapsed; else empty
+    std::string value;       ///< character references decoded, blanks around it trimmed; not empty
+    /// The attribute's name in lower case: "href", "src", "srcset",
+    /// "content" for a refresh, ... A static string.
+    std::string_view attribute;
+    std::string anchor_text; ///< for `<a>` (and `<area>`): its text (alt text), blanks collapsed; else empty
     std::uint64_t offset = 0; ///< of the value in the part's decoded HTML
     std::uint64_t line = 0;   ///< 1-based line of the value in the part's decoded HTML
-    std::uint64_t column = 0; ///< 1-based column
+    /// 1-based column, in characters, as gumbo counts them: a tab moves to
+    /// the next multiple of 8; CR LF and a lone CR end a line, as LF does.
+    std::uint64_t column = 0;
 };
 
 /// One text part of a message, decoded.
@@ -155,7 +163,7 @@ struct mail_reference {
     const mail_part* part;       ///< the text part it is in; null for a header URL
     std::string_view path;       ///< MIME part path of the part or header; "" for the message's headers
     std::string_view header;     ///< the header it came from, else empty
-    std::string_view anchor_text; ///< for an HTML `<a>`: its text
+    std::string_view anchor_text; ///< for an HTML `<a>` (and `<area>`): its text
     std::string_view base;       ///< the base it was resolved against; empty: none
     base_source base_from = base_source::none;
 };

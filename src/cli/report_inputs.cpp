@@ -9,8 +9,6 @@
 
 #include "cli/elsewhere_thread.hpp"
 #include "cli/extract_mail.hpp"
-#include "mail/html_links.hpp"
-#include "mail/structured_reference.hpp"
 
 #include <urlsift/document_scan.hpp>
 #include <urlsift/mail.hpp>
@@ -471,20 +469,18 @@ private:
         return *scanner_;
     }
 
-    /// The links of an HTML payload, from the parser rather than the
-    /// scanner: attribute values, character references decoded. A `<base
-    /// href>` in the document comes before the retrieval URI (Section 5.1.1).
+    /// An HTML payload, read as an HTML file is (add_document): the links
+    /// its markup declares and what the scanner finds in its prose. Its
+    /// `<base href>` comes before the retrieval URI, which comes before
+    /// --base (Section 5.1.1, 5.1.3).
     void add_html(const std::string& html) {
-        const detail::html_document doc = detail::read_html(html);
-        if (doc.base && record_base_)
-            if (auto b = record_base_->resolve(*doc.base))
-                if (auto r = resolver::make(*b, s_.resolve)) record_base_ = std::move(*r);
-        for (const html_link& link : doc.links) {
-            found_reference r = detail::structured_reference(link.value, wrapper_kind::quote);
-            r.line = link.line;
-            r.column = link.column;
-            add(r, {.part_kind = {}, .anchor_text = link.anchor_text});
-        }
+        const document_layout layout = read_document(html, document_format::html);
+        if (layout.base)
+            if (auto b = document_base(layout, record_base_ ? &*record_base_ : file_base_, s_.resolve))
+                record_base_ = std::move(*b);
+        scan_document(html, layout, s_.scan, nullptr, [this](found_reference& r) {
+            return add(r, {.part_kind = {}, .anchor_text = r.declared ? std::string_view(r.declared->text) : ""});
+        });
     }
 
     const read_settings& s_;

@@ -1,88 +1,121 @@
-// Links in HTML parts: href and src attribute values and anchor text, from
-// gumbo's tree.
+// Links in HTML parts: the HTML reader's declared links (src/formats/html.cpp),
+// as mail lists them.
 
 #include "mail/html_links.hpp"
 
 #include "text/ascii.hpp"
 
-#include <gumbo.h>
+#include <urlsift/document.hpp>
 
-#include <memory>
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 namespace urlsift::detail {
 
 namespace {
 
-/// Whether a value names no resource apart from the document itself.
-bool names_no_resource(std::string_view v) {
-    // HTML strips ASCII whitespace around a URL attribute's value.
-    while (!v.empty() && (v.front() == ' ' || v.front() == '\t' || v.front() == '\n' || v.front() == '\r' || v.front() == '\f'))
-        v.remove_prefix(1);
+/// Whether a value names no resource apart from the document itself: an
+/// in-page anchor (`#top`), script (`javascript:`) or inline data
+/// (`data:`). A reader picking a link to open has nothing to open there.
+bool names_no_resource(std::string_view v) noexcept {
     return v.empty() || v.front() == '#' || starts_with_nocase(v, "javascript:") || starts_with_nocase(v, "data:");
 }
 
-/// The text under `node`, blanks collapsed to single spaces.
-void append_text(const GumboNode* node, std::string& out) {
-    if (node->type == GUMBO_NODE_TEXT || node->type == GUMBO_NODE_WHITESPACE || node->type == GUMBO_NODE_CDATA) {
-        for (const char* p = node->v.text.text; *p != '\0'; ++p) {
-            const bool blank = *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f';
-            if (!blank)
-                out += *p;
-            else if (!out.empty() && out.back() != ' ')
-                out += ' ';
-        }
-        return;
-    }
-    if (node->type != GUMBO_NODE_ELEMENT && node->type != GUMBO_NODE_TEMPLATE) return;
-    const GumboVector& children = node->v.element.children;
-    for (unsigned i = 0; i < children.length; ++i) append_text(static_cast<const GumboNode*>(children.data[i]), out);
-}
-
-void trim(std::string& s) {
-    while (!s.empty() && s.back() == ' ') s.pop_back();
-    if (!s.empty() && s.front() == ' ') s.erase(0, 1);
-}
-
-void collect(const GumboNode* node, html_document& doc) {
-    if (node->type != GUMBO_NODE_ELEMENT && node->type != GUMBO_NODE_TEMPLATE) return;
-    const GumboElement& e = node->v.element;
-    if (e.tag == GUMBO_TAG_BASE) {
-        // HTML: the first <base href> sets the document's base; a later one is ignored.
-        if (const GumboAttribute* href = gumbo_get_attribute(&e.attributes, "href"); href != nullptr && !doc.base)
-            doc.base = href->value;
+/// The length of the character gumbo reads at `s[i]`: a UTF-8 sequence, or
+/// the maximal part of an ill-formed one that it replaces with one U+FFFD
+/// (at least its first byte). Its decoder accepts what RFC 3629 allows:
+/// no overlong form, surrogate or code point past U+10FFFF.
+std::size_t gumbo_char_length(std::string_view s, std::size_t i) noexcept {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+    const unsigned char lead = byte(i);
+    if (lead < 0x80) return 1;
+    // The range the second byte must fall in, and how many bytes follow.
+    unsigned char low = 0x80, high = 0xBF;
+    std::size_t follow = 0;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        follow = 1;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+        follow = 2;
+        if (lead == 0xE0) low = 0xA0;
+        if (lead == 0xED) high = 0x9F;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+        follow = 3;
+        if (lead == 0xF0) low = 0x90;
+        if (lead == 0xF4) high = 0x8F;
     } else {
-        for (const char* name : {"href", "src"}) {
-            const GumboAttribute* a = gumbo_get_attribute(&e.attributes, name);
-            if (a == nullptr || names_no_resource(a->value)) continue;
-            html_link link;
-            link.value = a->value;
-            link.element = e.tag == GUMBO_TAG_UNKNOWN ? std::string() : gumbo_normalized_tagname(e.tag);
-            if (e.tag == GUMBO_TAG_A) {
-                append_text(node, link.anchor_text);
-                trim(link.anchor_text);
-            }
-            link.offset = a->value_start.offset;
-            link.line = a->value_start.line;
-            link.column = a->value_start.column;
-            // The position is that of the opening quote when the value is quoted.
-            if (a->original_value.length > 0 && (a->original_value.data[0] == '"' || a->original_value.data[0] == '\'')) {
-                ++link.offset;
-                ++link.column;
-            }
-            doc.links.push_back(std::move(link));
-        }
+        return 1;
     }
-    for (unsigned i = 0; i < e.children.length; ++i) collect(static_cast<const GumboNode*>(e.children.data[i]), doc);
+    std::size_t n = 1;
+    for (; n <= follow && i + n < s.size(); ++n) {
+        const unsigned char c = byte(i + n);
+        if (c < low || c > high) break;
+        low = 0x80;
+        high = 0xBF;
+    }
+    return n;
+}
+
+/// The line and column of each of `offsets` in `html` as gumbo counts them
+/// (html_link's contract): lines end at LF, CR LF or a lone CR (HTML's
+/// preprocessing of the input stream), a column is a character, and a tab
+/// moves to the next multiple of gumbo's tab stop, 8.
+std::vector<std::pair<std::uint64_t, std::uint64_t>> gumbo_positions(std::string_view html,
+                                                                     const std::vector<std::uint64_t>& offsets) {
+    constexpr std::uint64_t tab_stop = 8;
+    std::vector<std::size_t> order(offsets.size());
+    for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+    // Links come in tree order, which the tree builder can take out of source order.
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return offsets[a] < offsets[b]; });
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> at(offsets.size());
+    std::uint64_t line = 1, column = 1;
+    std::size_t i = 0;
+    for (const std::size_t k : order) {
+        while (i < offsets[k] && i < html.size()) {
+            const char c = html[i];
+            if (c == '\r' && i + 1 < html.size() && html[i + 1] == '\n') {
+                ++i;  // the LF ends the line
+            } else if (c == '\n' || c == '\r') {
+                ++line;
+                column = 1;
+                ++i;
+            } else if (c == '\t') {
+                column = (column / tab_stop + 1) * tab_stop;
+                ++i;
+            } else {
+                ++column;
+                i += gumbo_char_length(html, i);
+            }
+        }
+        at[k] = {line, column};
+    }
+    return at;
 }
 
 }  // namespace
 
 html_document read_html(std::string_view html) {
+    document_layout layout = read_document(html, document_format::html);
     html_document doc;
-    const auto destroy = [](GumboOutput* o) { gumbo_destroy_output(&kGumboDefaultOptions, o); };
-    const std::unique_ptr<GumboOutput, decltype(destroy)> out(
-        gumbo_parse_with_options(&kGumboDefaultOptions, html.data(), html.size()), destroy);
-    if (out) collect(out->root, doc);
+    doc.base = std::move(layout.base);
+    std::vector<std::uint64_t> offsets;
+    for (declared_link& l : layout.links) {
+        if (names_no_resource(l.value)) continue;
+        html_link link;
+        link.value = std::move(l.value);
+        link.attribute = l.attribute;
+        // An `<a>`'s text (or an image-map `<area>`'s alt text) labels a
+        // link; an image's alt text labels no link to another page.
+        if (l.attribute == "href") link.anchor_text = std::move(l.text);
+        link.offset = l.span.offset;
+        offsets.push_back(link.offset);
+        doc.links.push_back(std::move(link));
+    }
+    const auto at = gumbo_positions(html, offsets);
+    for (std::size_t k = 0; k < doc.links.size(); ++k) std::tie(doc.links[k].line, doc.links[k].column) = at[k];
     return doc;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Links in HTML parts, read with a real HTML parser (gumbo).
+// Links in HTML parts, as the HTML reader (src/formats/html.cpp) reads them.
 
 #include <urlsift/mail.hpp>
 
@@ -10,16 +10,15 @@
 
 namespace urlsift::detail {
 
-/// What an HTML document says about its links.
+/// What an HTML part says about its links.
 struct html_document {
     std::vector<html_link> links;
-    std::optional<std::string> base; ///< the first `<base href>`, as written
+    std::optional<std::string> base; ///< the first `<base href>`, blanks around it trimmed
 };
 
-/// Parses `html` as a browser would (HTML5 tree building, character
-/// references decoded) and collects every `href` and `src` attribute value
-/// in document order. In-page anchors (`#top`) and `javascript:` and
-/// `data:` values, which name no other resource, are left out.
+/// Reads `html` with the HTML reader (read_document) and lists its links
+/// as `html_link` has them (mail.hpp): the declared links but those that
+/// name no other resource, in document order.
 html_document read_html(std::string_view html);
 
 }  // namespace urlsift::detail
