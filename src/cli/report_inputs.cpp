@@ -364,7 +364,7 @@ private:
                             return true;
                         },
                         .record_end = [&] {
-                            if (in_html_) add_html(html);
+                            if (in_html_) add_document(html, document_format::html);
                             else sc.finish();
                         }});
                 } else if (!s_.text.binary_as_text && source_->looks_binary(text)) {
@@ -389,7 +389,7 @@ private:
         if (binary) return ending::binary;
         if (progress_.stop) return ending::read;
         if (!warc && kind != input_kind::text) {
-            add_document(*document_format_of(kind));
+            add_document(document_, *document_format_of(kind));
         } else if (!warc) {
             sc.finish();
         } else if (!warc->finish()) {
@@ -409,17 +409,18 @@ private:
         return !progress_.stop;
     }
 
-    /// A document read into `document_`, through its format's reader: its
-    /// declared links (with their anchor text) and what the scanner finds
-    /// in its prose, against its own base (<base href>) when it has one.
-    void add_document(document_format fmt) {
-        const document_layout layout = read_document(document_, fmt);
+    /// A document (a Markdown or HTML file, an HTML record of a WARC file)
+    /// through its format's reader: its declared links, with their anchor
+    /// text, and what the scanner finds in its prose. A `<base href>` comes
+    /// before the record's target URI or the file's base (Section 5.1.1).
+    void add_document(std::string_view text, document_format fmt) {
+        const document_layout layout = read_document(text, fmt);
         if (layout.base)
-            if (auto b = document_base(layout, file_base_, s_.resolve)) record_base_ = std::move(*b);
-        scan_document(document_, layout, s_.scan, nullptr, [this](found_reference& r) {
+            if (auto b = document_base(layout, record_base_ ? &*record_base_ : file_base_, s_.resolve))
+                record_base_ = std::move(*b);
+        scan_document(text, layout, s_.scan, nullptr, [this](found_reference& r) {
             return add(r, {.part_kind = {}, .anchor_text = r.declared ? std::string_view(r.declared->text) : ""});
         });
-        record_base_.reset();
     }
 
     /// The resolution stage, as extract has it, against the record's base
@@ -467,20 +468,6 @@ private:
         if (scanner_) scanner_->reset();
         else scanner_.emplace(s_.scan, [this](found_reference& r) { return add(r); });
         return *scanner_;
-    }
-
-    /// An HTML payload, read as an HTML file is (add_document): the links
-    /// its markup declares and what the scanner finds in its prose. Its
-    /// `<base href>` comes before the retrieval URI, which comes before
-    /// --base (Section 5.1.1, 5.1.3).
-    void add_html(const std::string& html) {
-        const document_layout layout = read_document(html, document_format::html);
-        if (layout.base)
-            if (auto b = document_base(layout, record_base_ ? &*record_base_ : file_base_, s_.resolve))
-                record_base_ = std::move(*b);
-        scan_document(html, layout, s_.scan, nullptr, [this](found_reference& r) {
-            return add(r, {.part_kind = {}, .anchor_text = r.declared ? std::string_view(r.declared->text) : ""});
-        });
     }
 
     const read_settings& s_;
