@@ -10,6 +10,7 @@
 #include <urlsift/resolution.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <unordered_map>
 #include <unordered_set>
@@ -47,16 +48,25 @@ private:
 /// that lets a destination hold them (`[x](<a b.png>)`) means them
 /// escaped, as its renderer writes them (`a%20b.png`).
 std::string url_form(std::string_view value) {
-    static constexpr std::string_view excluded = "\"<>\\^`{|}";
-    std::string url;
-    url.reserve(value.size());
-    for (const char c : value) {
-        const auto b = static_cast<unsigned char>(c);
-        if (b > 0x20 && b != 0x7F && excluded.find(c) == std::string_view::npos) {
-            url += c;
-        } else {
+    static constexpr std::array<bool, 256> escaped = [] {
+        std::array<bool, 256> t{};
+        for (std::size_t b = 0; b <= 0x20; ++b) t[b] = true;
+        t[0x7F] = true;
+        for (const char c : std::string_view("\"<>\\^`{|}")) t[static_cast<unsigned char>(c)] = true;
+        return t;
+    }();
+    // Nearly every destination holds none of them: one copy.
+    std::size_t i = 0;
+    while (i < value.size() && !escaped[static_cast<unsigned char>(value[i])]) ++i;
+    std::string url(value.substr(0, i));
+    if (i == value.size()) return url;
+    url.reserve(value.size() + 8);
+    for (; i < value.size(); ++i) {
+        const auto b = static_cast<unsigned char>(value[i]);
+        if (escaped[b])
             detail::append_percent_escape(url, b);
-        }
+        else
+            url += value[i];
     }
     return url;
 }
@@ -97,22 +107,60 @@ std::optional<resolver> document_base(const document_layout& layout, const resol
     return std::nullopt;
 }
 
-std::string prose_view(std::string_view text, const document_layout& layout) {
-    std::string view(text);
-    // Blanks and line breaks stay, so that lines, columns and the line
-    // structure Appendix E reads are those of the document.
-    const auto mask = [&view](std::uint64_t from, std::uint64_t to) {
-        for (std::uint64_t i = from; i < to; ++i) {
-            char& c = view[static_cast<std::size_t>(i)];
-            if (c != ' ' && c != '\t' && c != '\n' && c != '\r') c = '\x1A';
+namespace {
+
+/// Bytes of the prose view handed to the scanner at a time: the view is
+/// made a piece at a time, so that no copy of a whole document is made.
+constexpr std::size_t view_piece = 1 << 16;
+
+/// The prose view of `text` a piece at a time: `take(piece)` for each
+/// piece of at most `view_piece` bytes, in order, until it returns false.
+/// `piece` is the buffer the pieces are made in. Returns false when `take`
+/// did.
+template <typename Take>
+bool prose_view_pieces(std::string_view text, const document_layout& layout, std::string& piece, Take&& take) {
+    const std::vector<byte_range>& prose = layout.prose;
+    std::uint64_t at = 0;   // every byte before it is masked or prose
+    std::size_t next = 0;   // the first prose range not yet passed
+    for (std::uint64_t from = 0; from < text.size(); from += view_piece) {
+        const std::uint64_t to = std::min<std::uint64_t>(text.size(), from + view_piece);
+        piece.assign(text.substr(static_cast<std::size_t>(from), static_cast<std::size_t>(to - from)));
+        // Blanks and line breaks stay, so that lines, columns and the
+        // line structure Appendix E reads are those of the document. Every
+        // byte is stored, kept or not, and the test is written as a range
+        // (GCC makes four equalities a bit test, which no vector holds), so
+        // that the loop runs on vectors.
+        const auto mask = [&](std::uint64_t begin, std::uint64_t end) {
+            begin = std::max(begin, from);
+            if (begin >= end) return;
+            char* const last = piece.data() + (end - from);
+            for (char* p = piece.data() + (begin - from); p < last; ++p) {
+                const auto c = static_cast<unsigned char>(*p);
+                const bool kept = c == ' ' || (c >= '\t' && c <= '\r' && c != '\v' && c != '\f');
+                *p = kept ? static_cast<char>(c) : '\x1A';
+            }
+        };
+        for (; next < prose.size() && prose[next].offset < to; ++next) {
+            mask(at, prose[next].offset);
+            at = std::max(at, prose[next].offset + prose[next].length);
+            if (at > to) break;  // it runs on into the next piece
         }
-    };
-    std::uint64_t at = 0;
-    for (const byte_range& p : layout.prose) {
-        mask(at, std::min<std::uint64_t>(p.offset, view.size()));
-        at = std::max(at, p.offset + p.length);
+        mask(at, to);
+        if (!take(std::string_view(piece))) return false;
     }
-    mask(at, view.size());
+    return true;
+}
+
+}  // namespace
+
+std::string prose_view(std::string_view text, const document_layout& layout) {
+    std::string view;
+    view.reserve(text.size());
+    std::string piece;
+    prose_view_pieces(text, layout, piece, [&view](std::string_view p) {
+        view += p;
+        return true;
+    });
     return view;
 }
 
@@ -145,7 +193,8 @@ bool scan_document(std::string_view text, const document_layout& layout, const s
             if (base) resolve_reference(r, *base);
             return go_on = sink(r);
         });
-        s.feed(prose_view(text, layout));
+        std::string piece;
+        prose_view_pieces(text, layout, piece, [&s](std::string_view p) { return s.feed(p); });
         s.finish();
     }
     links_before(UINT64_MAX);

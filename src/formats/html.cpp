@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <unordered_set>
@@ -113,6 +114,26 @@ const url_attribute* find_url_attribute(GumboTag tag, std::string_view name) noe
     for (const url_attribute& a : url_attributes)
         if (a.tag == tag && a.name == name) return &a;
     return nullptr;
+}
+
+/// Whether `html` may give a URL attribute a value: some `=` comes right
+/// after the name of one (of any element, in any case, blanks between).
+/// The tokenizer reaches an attribute's value only through an `=` that
+/// follows its name, and lowers only ASCII letters in names; an attribute
+/// without a value holds no link. Most raw HTML in Markdown (`<br>`,
+/// `<details>`, `<a id="x">`) holds none, and gumbo's parse of a fragment,
+/// even of one tag, costs some 30,000 instructions: a tenth of those of
+/// bench/run's Markdown row.
+bool may_hold_links(std::string_view html) noexcept {
+    for (std::size_t eq = html.find('='); eq != std::string_view::npos; eq = html.find('=', eq + 1)) {
+        std::size_t end = eq;
+        while (end > 0 && is_html_space(html[end - 1])) --end;
+        const std::string_view before = html.substr(0, end);
+        for (const url_attribute& a : url_attributes)
+            if (ends_with_nocase(before, a.name)) return true;
+        if (ends_with_nocase(before, "content")) return true;  // a refresh's URL
+    }
+    return false;
 }
 
 /// Elements whose text is code.
@@ -330,26 +351,95 @@ bool reads_as_written(std::string_view raw) noexcept {
     return true;
 }
 
+/// The memory of gumbo's parses on a thread. gumbo allocates a block for
+/// every few bytes it reads (three million for the 8 MB page of Node's
+/// API) and frees most of them only with the tree: glibc's malloc and free
+/// took a sixth of the parse's instructions, and the walk that frees the
+/// tree more. Here
+/// a block is a bump of a pointer, a free does nothing, and a tree goes at
+/// once, as a stack: a parse started during another (decode_to's) ends
+/// first. The chunks stay for the thread's next parse, up to `kept`, so
+/// that their pages are not new to the process each time.
+class parse_arena {
+public:
+    /// Where the arena stood: what a release goes back to.
+    struct mark {
+        std::size_t chunks;
+        std::size_t used;
+        std::size_t large;
+    };
+
+    mark top() const noexcept { return {in_use_, used_, large_.size()}; }
+
+    /// `size` bytes aligned for any type, or null when memory ran out (as
+    /// gumbo's default, malloc, would).
+    void* allocate(std::size_t size) noexcept {
+        constexpr std::size_t align = alignof(std::max_align_t);
+        size = (size + align - 1) & ~(align - 1);
+        if (size > chunk / 4) return add(large_, size);
+        if (in_use_ == 0 || used_ + size > chunk) {
+            if (in_use_ == chunks_.size() && add(chunks_, chunk) == nullptr) return nullptr;
+            ++in_use_;
+            used_ = 0;
+        }
+        void* const p = chunks_[in_use_ - 1].get() + used_;
+        used_ += size;
+        return p;
+    }
+
+    /// Frees everything allocated since `m`.
+    void release(const mark& m) noexcept {
+        in_use_ = m.chunks;
+        used_ = m.used;
+        large_.resize(m.large);
+        if (in_use_ == 0 && chunks_.size() > kept / chunk) chunks_.resize(kept / chunk);
+    }
+
+private:
+    /// A new block of `size` bytes at the end of `blocks`, or null.
+    static std::byte* add(std::vector<std::unique_ptr<std::byte[]>>& blocks, std::size_t size) noexcept {
+        try {
+            blocks.push_back(std::make_unique_for_overwrite<std::byte[]>(size));
+            return blocks.back().get();
+        } catch (const std::bad_alloc&) {
+            return nullptr;
+        }
+    }
+
+    static constexpr std::size_t chunk = 1 << 20;
+    static constexpr std::size_t kept = 16 << 20;
+    std::vector<std::unique_ptr<std::byte[]>> chunks_;
+    std::size_t in_use_ = 0; ///< chunks_[0, in_use_) hold blocks; the last is filled to used_
+    std::size_t used_ = 0;
+    std::vector<std::unique_ptr<std::byte[]>> large_; ///< blocks larger than a quarter chunk
+};
+
+parse_arena& thread_arena() {
+    thread_local parse_arena arena;
+    return arena;
+}
+
+/// A tree's memory given back: everything the arena handed out since the
+/// parse began, which gumbo_destroy_output would have freed block by block.
 struct gumbo_output_deleter {
-    const GumboOptions* options;
-    void operator()(GumboOutput* o) const { gumbo_destroy_output(options, o); }
+    parse_arena* arena;
+    parse_arena::mark start;
+    void operator()(GumboOutput*) const noexcept { arena->release(start); }
 };
 using gumbo_output_ptr = std::unique_ptr<GumboOutput, gumbo_output_deleter>;
 
-/// gumbo's options here: parse errors are not recorded, since nothing
-/// reads them.
-const GumboOptions& parse_options() {
-    static const GumboOptions options = [] {
-        GumboOptions o = kGumboDefaultOptions;
-        o.max_errors = 0;
-        return o;
-    }();
-    return options;
-}
-
 gumbo_output_ptr parse(std::string_view html) {
-    return gumbo_output_ptr(gumbo_parse_with_options(&parse_options(), html.data(), html.size()),
-                            gumbo_output_deleter{&parse_options()});
+    parse_arena& arena = thread_arena();
+    GumboOptions options = kGumboDefaultOptions;
+    // Parse errors are not recorded, since nothing reads them.
+    options.max_errors = 0;
+    options.allocator = [](void* a, std::size_t size) { return static_cast<parse_arena*>(a)->allocate(size); };
+    options.deallocator = [](void*, void*) {};
+    options.userdata = &arena;
+    const parse_arena::mark start = arena.top();
+    GumboOutput* const out = gumbo_parse_with_options(&options, html.data(), html.size());
+    if (out == nullptr) arena.release(start);
+    return gumbo_output_ptr(out, gumbo_output_deleter{&arena, start});
 }
 
 const GumboVector* children_of(const GumboNode* node) noexcept {
@@ -726,6 +816,8 @@ private:
 }  // namespace
 
 void read_html_into(std::string_view html, std::uint64_t shift, html_scope scope, document_layout& into) {
+    // Raw HTML inside another format gives links only, and most of it none.
+    if (scope == html_scope::links_only && !may_hold_links(html)) return;
     // A byte-order mark is the encoding's, not the document's: gumbo would
     // read it as text and start the body before the doctype.
     std::string_view input = html;

@@ -16,6 +16,7 @@
 #include <md4c.h>
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -231,10 +232,18 @@ std::optional<raw_destination> parse_destination(std::string_view s, std::size_t
         }
         return std::nullopt;
     }
+    // The bytes the loop below has nothing to do for: most of them.
+    static constexpr std::array<bool, 256> plain = [] {
+        std::array<bool, 256> t{};
+        for (std::size_t b = '!'; b < 0x7F; ++b) t[b] = b != '\\' && b != '(' && b != ')';
+        for (std::size_t b = 0x80; b < 0x100; ++b) t[b] = true;
+        return t;
+    }();
     std::size_t depth = 0;
     std::size_t j = i;
     for (; j < s.size(); ++j) {
         const char c = s[j];
+        if (plain[static_cast<unsigned char>(c)]) continue;
         if (c == '\\' && j + 1 < s.size() && is_ascii_punctuation(s[j + 1])) {
             ++j;
         } else if (c == '(') {
@@ -388,6 +397,16 @@ public:
     explicit markdown_reader(std::string_view text) : text_(text) {}
 
     document_layout read() && {
+        // Room for the links at once, one for each `]` (that closes the text
+        // of a link or image) and `<` (that starts an autolink or a tag),
+        // within bounds; a tag with several URL attributes goes past it,
+        // and the list grows as usual. A README may declare a link every
+        // hundred bytes: grown by doubling from empty, the list is moved a
+        // dozen times and touches twice the pages (bench/run's Markdown
+        // row: 40% of its page faults, a twentieth of its time).
+        std::size_t room = 0;
+        for (const char c : text_) room += static_cast<std::size_t>(c == ']') + static_cast<std::size_t>(c == '<');
+        layout_.links.reserve(std::min(room, text_.size() / 8));
         MD_PARSER parser{};
         // GitHub's extensions, without its permissive autolinks: bare URLs
         // in text are the prose scanner's to find.
@@ -882,9 +901,16 @@ document_layout read_markdown(std::string_view text) {
     }
     // md4c 0.4.8 reads the byte after its input in some cases (a `[..](`
     // at the very end of the document; fixed in md4c 0.5.0): it reads a
-    // copy, whose terminating NUL is that byte. Offsets are the same.
-    const std::string copy(text);
-    return markdown_reader(copy).read();
+    // copy, whose terminating NUL is that byte. Offsets are the same. The
+    // copy's memory is kept for the thread's next document, up to a size:
+    // pages new to the process cost a fault each, every document, which
+    // was a tenth of the time of the Markdown rows of bench/run.
+    constexpr std::size_t kept_copy = 16 << 20;
+    thread_local std::string copy;
+    copy.assign(text);
+    document_layout layout = markdown_reader(copy).read();
+    if (copy.capacity() > kept_copy) std::string().swap(copy);
+    return layout;
 }
 
 }  // namespace urlsift::detail
