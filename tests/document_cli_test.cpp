@@ -132,3 +132,34 @@ TEST_CASE("the sample docs page is rewritten as expected, once", "[cli][document
     const auto again = run_cli("rewrite --base '" + base + "' '" + dir + "/docs-readme.rewritten.md'");
     CHECK(again.out == expected);
 }
+
+TEST_CASE("HTML nested too deep is an error to extract and left unchanged by rewrite", "[cli][document]") {
+    std::string deep = "<!doctype html><a href=a.html>a</a>";
+    for (int i = 0; i < 100000; ++i) deep += "<span>";
+    const auto listed = run_cli("extract --input html --base https://example.org/", deep);
+    CHECK(listed.status == 2);
+    CHECK(listed.out.empty());
+    CHECK(listed.err.find("left unread: its HTML nests more than 4096 elements deep") != std::string::npos);
+    const auto rewritten = run_cli("rewrite --input html --base https://example.org/", deep);
+    CHECK(rewritten.status == 2);
+    CHECK(rewritten.out == deep);
+    CHECK(rewritten.err.find("left unread and unchanged") != std::string::npos);
+}
+
+TEST_CASE("mail is listed as files are: the same notes, URL forms and document bases", "[cli][document][mail]") {
+    const std::string message = "From: a@example.org\nSubject: notes\nContent-Type: text/plain\n\n"
+                                "Log in at http://admin:secret@example.org:8080/Admin/../panel today.\n";
+    // --warnings and the normalization of a URL found without a base were
+    // those of plain text only.
+    const auto noted = run_cli("extract --input mail --warnings --normalize", message);
+    CHECK(noted.status == 0);
+    CHECK(noted.out == "http://admin:secret@example.org:8080/panel\n");
+    CHECK(noted.err.find("warning: password-in-userinfo, non-default-port") != std::string::npos);
+    // Under auto, a document's <base href> is the base jsonl shows.
+    const auto page = run_cli("extract --input auto -f jsonl",
+                              "<!doctype html><base href=\"https://example.org/docs/\"><a href=\"a.html\">a</a>");
+    const std::vector<json_row> rows = parse_rows(page.out);
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0].string("url") == "https://example.org/docs/a.html");
+    CHECK(rows[0].string("base") == "https://example.org/docs/");
+}

@@ -89,10 +89,16 @@ struct document_layout {
     /// A base the document declares (HTML `<base href>`, Section 5.1.1), as
     /// written (decoded); the first one counts.
     std::optional<std::string> base;
+    /// Why the document was left unread, when it was: its markup nests too
+    /// deep for its parser to read in reasonable time. Then nothing else is
+    /// set; a caller says so, and a filter copies the document unchanged.
+    /// Empty when the document was read.
+    std::string unread;
 };
 
 /// Reads `text` as `format`. For `text`, the whole document is one prose
-/// range. Never fails: bad input is read as the format's parser reads it.
+/// range. Bad input is read as the format's parser reads it; only markup
+/// nested too deep is left unread (`document_layout::unread` says so).
 ///
 ///     auto layout = urlsift::read_document("See [the guide](docs/guide.md).", urlsift::document_format::markdown);
 ///     // layout.links[0].value == "docs/guide.md", layout.links[0].text == "the guide"

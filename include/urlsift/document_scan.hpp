@@ -50,6 +50,9 @@ struct document_rewrite {
     /// intended (a destination whose escapes the new text would change, a
     /// prose edit that changed the document's structure).
     std::uint64_t withheld = 0;
+    /// Why the document was left unread (document_layout::unread), and so
+    /// unchanged; empty when it was read.
+    std::string unread;
 };
 
 /// Rewrites a document read as `format` (not `text`, which the streaming

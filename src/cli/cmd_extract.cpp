@@ -4,7 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/errors.hpp"
 #include "cli/escape.hpp"
-#include "cli/extract_mail.hpp"
+#include "cli/mail_input.hpp"
 #include "cli/input.hpp"
 #include "cli/input_kind.hpp"
 #include "cli/json.hpp"
@@ -132,6 +132,7 @@ struct settings {
     bool warnings = false; ///< Section 7 warnings as notes on stderr
     bool relative = false; ///< list relative references even without a base to resolve them
     bool unwrap = false;   ///< --unwrap: a mail security gateway's link listed as its target
+    bool headers = false;  ///< --headers: a mail header's URLs in text, csv and tsv output too
     bool binary_text = false;
     bool canonicalize = false; ///< apply the resolver mode/normalization to absolute URLs without a base
     std::optional<std::string> base;
@@ -145,6 +146,8 @@ public:
               input_bases& bases)
         : st_(st), scan_(std::move(so)), out_(out), source_(std::move(source)), input_(input), bases_(bases) {
         gateway_.on = st.unwrap;
+        mail_.scan = scan_;
+        mail_.resolve = st.resolve;
     }
 
     /// Scans one input. Returns the number of references written, or -1
@@ -153,57 +156,30 @@ public:
         const std::string& path = file.path;
         label_ = path == "-" ? (st_.fmt == format::text ? "(standard input)" : "-") : path;
         count_ = 0;
-        std::string base_error;
-        base_ = bases_.for_input(path, base_error);
-        if (!base_error.empty()) {
+        std::string error;
+        base_ = bases_.for_input(path, error);
+        mail_.base = base_ ? base_->base() : std::string();
+        ending end = ending::read;
+        if (error.empty() && enough_ != 0u) {
+            if (reads_mail(input_)) {
+                error = read_as_mail(
+                    path, input_, source_.decompresses(),
+                    [&](mail_message& m, mail_format as) { return scan_mail(m, as); },
+                    [&](const std::string* whole, input_kind kind) {
+                        std::string text_error;
+                        end = read_text(file, whole, text_error, kind);
+                        return text_error;
+                    });
+            } else {
+                end = read_text(file, nullptr, error);
+            }
+        }
+        if (!error.empty()) {
             out_.flush();
-            if (!st_.no_messages) std::cerr << "urlsift extract: " << visible(path) << ": " << base_error << '\n';
+            if (!st_.no_messages) std::cerr << "urlsift extract: " << visible(path) << ": " << error << '\n';
             return -1;
         }
-        // A document is read whole, for its format's parser; plain text
-        // streams through the scanner. When only the content can tell, the
-        // first chunk decides.
-        const bool sniff = needs_head(input_, path);
-        input_kind kind = sniff ? input_kind::text : decide_input(input_, path, {});
-        bool first = true;
-        document_.clear();
-        scanner& sc = fresh_scanner();
-        // The scanner stops taking text once its sink has said stop, and the
-        // file is read no further (grep -m, -l, -q).
-        const text_read got = enough_ == 0u ? text_read{} : source_.read_file(path, [&](std::string_view text) {
-            if (first && sniff) kind = decide_input(input_, path, text);
-            first = false;
-            if (kind == input_kind::text) return sc.feed(text);
-            document_.append(text);
-            return true;
-        }, file.kind);
-        const bool skipped = got.what == text_read::status::binary;
-        const std::string& err = got.error;
-        const std::vector<std::string> notes =
-            st_.list == settings::listing::none ? std::vector<std::string>{} : reading_notes(got, source_);
-        if (!notes.empty()) out_.flush();
-        std::string hint;
-        for (const auto& note : notes) {
-            if (skipped) hint += "; " + note;
-            else std::cerr << "urlsift extract: " << visible(path) << ": note: " << note << '\n';
-        }
-        if (!err.empty()) {
-            out_.flush();
-            if (!st_.no_messages) std::cerr << "urlsift extract: " << visible(path) << ": " << err << '\n';
-            return -1;
-        }
-        if (skipped && st_.list != settings::listing::none) {
-            out_.flush();
-            std::cerr << "urlsift extract: " << visible(path) << ": binary file skipped (";
-            // Written in pieces: `"(" + hint.substr(2)` sets off GCC 12's -Wrestrict.
-            if (hint.empty()) std::cerr << "use --binary text to scan it";
-            else std::cerr << std::string_view(hint).substr(2);
-            std::cerr << ")\n";
-            return 0;
-        }
-        if (skipped) return 0;
-        if (kind == input_kind::text) sc.finish();
-        else scan_as_document(*document_format_of(kind));
+        if (end == ending::skipped) return 0;
         const long count = count_;
         using enum settings::listing;
         if (st_.list == with_urls || st_.list == without_urls) {
@@ -232,11 +208,95 @@ private:
         return scanner_.emplace(scan_, sink_);
     }
 
+    enum class ending : unsigned char { read, skipped };
+
+    /// Reads an input that is not mail: its bytes `whole` when they were
+    /// read already (a pipe under --input mail or auto), else the file, as
+    /// `decided` says or, without it, as --input and the input decide.
+    /// Plain text streams through the scanner; a document is read whole,
+    /// for its format's parser. Sets `error` when the input cannot be read.
+    ending read_text(const listed_file& file, const std::string* whole, std::string& error,
+                     std::optional<input_kind> decided = std::nullopt) {
+        const std::string& path = file.path;
+        // When only the content can tell, the first chunk decides.
+        const bool sniff = !decided && needs_head(input_, path);
+        input_kind kind = decided ? *decided : sniff ? input_kind::text : decide_input(input_, path, {});
+        bool first = true;
+        document_.clear();
+        scanner& sc = fresh_scanner();
+        // The scanner stops taking text once its sink has said stop, and the
+        // file is read no further (grep -m, -l, -q).
+        const auto take = [&](std::string_view text) {
+            if (first && sniff) kind = decide_input(input_, path, text);
+            first = false;
+            if (kind == input_kind::text) return sc.feed(text);
+            document_.append(text);
+            return true;
+        };
+        text_read got;
+        if (whole == nullptr) {
+            got = source_.read_file(path, std::ref(take), file.kind);
+        } else if (!st_.binary_text && source_.looks_binary(*whole)) {
+            got.what = text_read::status::binary;
+        } else {
+            take(*whole);
+        }
+        const bool skipped = got.what == text_read::status::binary;
+        const std::vector<std::string> notes =
+            st_.list == settings::listing::none ? std::vector<std::string>{} : reading_notes(got, source_);
+        if (!notes.empty()) out_.flush();
+        std::string hint;
+        for (const auto& note : notes) {
+            if (skipped) hint += "; " + note;
+            else std::cerr << "urlsift extract: " << visible(path) << ": note: " << note << '\n';
+        }
+        if (got.what == text_read::status::failed) {
+            error = got.error;
+            return ending::read;
+        }
+        if (skipped) {
+            if (st_.list != settings::listing::none) {
+                out_.flush();
+                std::cerr << "urlsift extract: " << visible(path) << ": binary file skipped (";
+                // Written in pieces: `"(" + hint.substr(2)` sets off GCC 12's -Wrestrict.
+                if (hint.empty()) std::cerr << "use --binary text to scan it";
+                else std::cerr << std::string_view(hint).substr(2);
+                std::cerr << ")\n";
+            }
+            return ending::skipped;
+        }
+        if (kind == input_kind::text) sc.finish();
+        else error = scan_as_document(*document_format_of(kind));
+        return ending::read;
+    }
+
+    /// A message of a mail input: its header URLs and text and HTML parts,
+    /// each resolved against the base its part has (Section 5.1), else the
+    /// input's.
+    bool scan_mail(const mail_message& m, mail_format as) {
+        mbox_ = as == mail_format::mbox;
+        return scan_message(m, mail_, [this](mail_reference& r) {
+            // DESIGN: without a base, only what can be made absolute is a result.
+            if (r.ref.form == reference_form::relative && r.base.empty() && !st_.relative) return true;
+            gateway_.apply(r.ref);
+            mail_ref_ = &r;
+            const bool shown = emit(r.ref);
+            mail_ref_ = nullptr;
+            if (shown) ++count_;
+            return more();
+        });
+    }
+
+    /// Whether the input being read may give more references (-m, -l, -L, -q).
+    bool more() const noexcept { return !enough_ || static_cast<unsigned long long>(count_) < *enough_; }
+
     /// The document read into `document_`, through its format's reader:
     /// its declared links and what the scanner finds in its prose, against
-    /// the document's own base (<base href>) when it has one.
-    void scan_as_document(document_format fmt) {
+    /// the document's own base (<base href>) when it has one. Returns why
+    /// the document was left unread, or "".
+    std::string scan_as_document(document_format fmt) {
         const document_layout layout = read_document(document_, fmt);
+        if (!layout.unread.empty()) return "left unread: " + layout.unread + " (--input text reads it as plain text)";
         const std::optional<resolver> base = document_base(layout, base_, st_.resolve);
         const resolver* file_base = base_;
         base_ = base ? &*base : nullptr;
@@ -244,10 +304,14 @@ private:
         scan_document(document_, layout, scan_, nullptr, sink_);
         base_ = file_base;
         shown_base_ = nullptr;
+        return {};
     }
 
+    /// The URL as listed: without a base, an absolute URL as the resolver
+    /// mode and normalization make it.
     const std::string& shown_url(const found_reference& r) {
-        if (!st_.canonicalize || st_.base || r.form == reference_form::relative) return r.url;
+        const bool resolved = st_.base || (mail_ref_ != nullptr && !mail_ref_->base.empty());
+        if (!st_.canonicalize || resolved || r.form == reference_form::relative) return r.url;
         auto c = resolve_absolute(r.url, st_.resolve);
         if (!c) return r.url;
         canonical_ = std::move(*c);
@@ -255,6 +319,9 @@ private:
     }
 
     bool emit(const found_reference& r) {
+        // A mail header's URLs are listed in jsonl, elsewhere with --headers.
+        if (mail_ref_ != nullptr && !mail_ref_->header.empty() && st_.fmt != format::jsonl && !st_.headers)
+            return false;
         const std::string& url = shown_url(r);
         if (st_.unique && !seen_.insert(st_.raw ? r.raw : url).second) return false;
         if (st_.list != settings::listing::urls) return true;  // names or nothing: no URL shown, no note on one
@@ -314,9 +381,12 @@ private:
     void append_json(const found_reference& r, const std::string& url) {
         line_ += "{\"file\":";
         append_json_string(line_, std::string_view(label_));
+        if (mail_ref_ != nullptr) append_mail_json_place(*mail_ref_);
         append_reference_json(line_, r, url, gateway_);
         line_ += ",\"base\":";
-        if (shown_base_)
+        if (mail_ref_ != nullptr)
+            append_json_or_null(mail_ref_->base);
+        else if (shown_base_)
             append_json_string(line_, std::string_view(*shown_base_));
         else if (base_ && bases_.per_input())
             append_json_string(line_, std::string_view(base_->base()));
@@ -324,7 +394,14 @@ private:
             append_json_string(line_, std::string_view(*st_.base));
         else
             line_ += "null";
-        if (r.declared) {
+        if (mail_ref_ != nullptr) {
+            line_ += ",\"base_source\":";
+            append_json_string(line_, to_string(mail_ref_->base_from));
+            line_ += ",\"anchor_text\":";
+            const mail_part* part = mail_ref_->part;
+            append_json_or_null(part != nullptr && part->html && mail_ref_->header.empty() ? mail_ref_->anchor_text
+                                                                                          : std::string_view());
+        } else if (r.declared) {
             line_ += ",\"anchor_text\":";
             append_json_string(line_, std::string_view(r.declared->text));
         }
@@ -334,6 +411,29 @@ private:
         line_ += ",\"warnings\":";
         append_json_warnings(line_, url);
         line_ += '}';
+    }
+
+    /// Where in the mail input a reference is: its message and part, and
+    /// the header it came from.
+    void append_mail_json_place(const mail_reference& m) {
+        line_ += ",\"message\":" + std::to_string(m.message.number);
+        if (mbox_) line_ += ",\"message_offset\":" + std::to_string(m.message.offset);
+        line_ += ",\"message_id\":";
+        append_json_or_null(m.message.message_id);
+        line_ += ",\"part\":";
+        append_json_or_null(m.path);
+        line_ += ",\"content_type\":";
+        append_json_or_null(m.part != nullptr ? std::string_view(m.part->content_type) : std::string_view());
+        line_ += ",\"header\":";
+        append_json_or_null(m.header);
+    }
+
+    /// A JSON string, or null for an empty one.
+    void append_json_or_null(std::string_view s) {
+        if (s.empty())
+            line_ += "null";
+        else
+            append_json_string(line_, s);
     }
 
     void end_record(bool nul) {
@@ -358,6 +458,9 @@ private:
     input_setting input_;
     input_bases& bases_;
     const resolver* base_ = nullptr;          ///< the input's base (--base, --base-root), or null
+    mail_scan_options mail_;                  ///< how a mail input's messages are read; its base is base_'s
+    bool mbox_ = false;                       ///< the mail input being read is a mailbox
+    const mail_reference* mail_ref_ = nullptr; ///< while a mail input's reference is listed: where it is
     const std::string* shown_base_ = nullptr; ///< the document's own base while one is read, for jsonl
     std::string document_;                    ///< a document read whole
     gateway_note gateway_; ///< --unwrap: what it did to the reference being written
@@ -370,7 +473,7 @@ private:
         if (r.form == reference_form::relative && !base_ && !st_.relative) return true;
         gateway_.apply(r);
         if (emit(r)) ++count_;
-        return !enough_ || static_cast<unsigned long long>(count_) < *enough_;
+        return more();
     };
     std::optional<scanner> scanner_; ///< last: its sink uses the members above; see fresh_scanner
 };
@@ -458,11 +561,7 @@ int cmd_extract(const args& a) {
     std::vector<listed_file> files = list_files(operands, walk, errors);
     skip_output_file(files, errors);
     const input_setting input = parse_input_setting("extract", mail.input);
-    if (input == input_setting::mail || input == input_setting::mbox || input == input_setting::automatic) {
-        std::vector<std::string> paths;
-        for (listed_file& f : files) paths.push_back(std::move(f.path));
-        return extract_mail(vm, mail, ss, paths, errors);
-    }
+    st.headers = mail.headers;
     st.with_filename = !vm["no-filename"].as<bool>() &&
                        (vm["with-filename"].as<bool>() || files.size() + errors.size() > 1 || walk.recursive);
 

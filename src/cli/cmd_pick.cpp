@@ -5,7 +5,7 @@
 #include "cli/commands.hpp"
 #include "cli/errors.hpp"
 #include "cli/escape.hpp"
-#include "cli/extract_mail.hpp"
+#include "cli/mail_input.hpp"
 #include "cli/options.hpp"
 #include "cli/pick_actions.hpp"
 #include "cli/pick_input.hpp"

@@ -5,7 +5,7 @@
 #include "cli/errors.hpp"
 #include "cli/escape.hpp"
 #include "cli/exit_after.hpp"
-#include "cli/extract_mail.hpp"
+#include "cli/mail_input.hpp"
 #include "cli/input.hpp"
 #include "cli/json_reader.hpp"
 #include "cli/options.hpp"

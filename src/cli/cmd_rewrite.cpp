@@ -5,7 +5,7 @@
 #include "cli/diff.hpp"
 #include "cli/errors.hpp"
 #include "cli/escape.hpp"
-#include "cli/extract_mail.hpp"
+#include "cli/mail_input.hpp"
 #include "cli/input.hpp"
 #include "cli/input_kind.hpp"
 #include "cli/options.hpp"
@@ -381,6 +381,10 @@ std::optional<std::uint64_t> rewrite_whole(const settings& st, const std::string
     const input_kind kind = decide_input(st.input, path, bytes.substr(0, head_size));
     if (kind == input_kind::markdown || kind == input_kind::html) {
         const document_rewrite got = rewrite_document(bytes, *document_format_of(kind), *options);
+        if (!got.unread.empty()) {
+            report(path, "left unread and unchanged: " + got.unread);
+            return std::nullopt;
+        }
         if (on_edit)
             for (const rewrite_edit& e : got.edits) on_edit(e);
         if (got.withheld != 0)
@@ -556,8 +560,7 @@ int cmd_rewrite(const args& arguments) {
     st.rewrite.normalize = scan.normalize;
     st.resolve = make_resolve_options("rewrite", scan);
     st.input = parse_input_setting("rewrite", input);
-    const bool mail = st.input == input_setting::mail || st.input == input_setting::mbox ||
-                      st.input == input_setting::automatic;
+    const bool mail = reads_mail(st.input);
     const bool encoded = vm.count("encoding") != 0 && st.encoding != "utf-8";
     // Documents are parsed as UTF-8; in another charset a file is text.
     if (encoded && st.input == input_setting::unset) st.input = input_setting::text;

@@ -29,6 +29,10 @@ input_setting parse_input_setting(std::string_view command, const std::string& v
                                                 (mail_too ? ", mail, mbox, auto)" : ")"));
 }
 
+bool reads_mail(input_setting s) noexcept {
+    return s == input_setting::mail || s == input_setting::mbox || s == input_setting::automatic;
+}
+
 bool needs_head(input_setting s, std::string_view path) noexcept {
     switch (s) {
     case input_setting::unset: return path != "-" && !format_from_name(path);

@@ -36,6 +36,10 @@ std::string input_help(std::string_view default_is);
 /// What `unset` does, in words for input_help.
 extern const char* const documents_by_default;
 
+/// Whether inputs under `s` may be mail (`mail`, `mbox`, `auto`): they are
+/// opened by read_as_mail, which reads a pipe whole to decide.
+bool reads_mail(input_setting s) noexcept;
+
 /// Whether deciding how `path` is read under `s` needs its first bytes
 /// (decide_input's `head`); when not, any `head` will do.
 bool needs_head(input_setting s, std::string_view path) noexcept;

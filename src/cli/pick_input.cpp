@@ -1,6 +1,6 @@
 #include "cli/pick_input.hpp"
 
-#include "cli/extract_mail.hpp"
+#include "cli/mail_input.hpp"
 #include "cli/input.hpp"
 #include "cli/pick_text.hpp"
 
@@ -76,6 +76,7 @@ std::string read_pick_input(const std::string& path, const pick_input_settings& 
     };
     if (kind != input_kind::text) {
         const document_layout layout = read_document(bytes, *document_format_of(kind));
+        if (!layout.unread.empty()) return "left unread: " + layout.unread;
         const std::optional<resolver> doc_base = document_base(layout, base ? &*base : nullptr, settings.scan.resolve);
         const resolver* by = doc_base ? &*doc_base : nullptr;
         scan_document(bytes, layout, settings.scan.scan, by, [&](found_reference& r) { return take(r, by); });

@@ -8,7 +8,7 @@
 #include "cli/report_inputs.hpp"
 
 #include "cli/elsewhere_thread.hpp"
-#include "cli/extract_mail.hpp"
+#include "cli/mail_input.hpp"
 
 #include <urlsift/document_scan.hpp>
 #include <urlsift/mail.hpp>
@@ -275,14 +275,14 @@ public:
         bytes_ = 0;
         record_base_.reset();
         line_offset_ = 0;
+        unread_.clear();
         progressed(1, 0);
         std::string error;
         ending end = ending::read;
         std::string base_error;
         file_base_ = bases_.for_input(path, base_error);
         if (!base_error.empty()) return finish(0, input_status::failed, base_error);
-        if (s_.input != input_setting::mail && s_.input != input_setting::mbox &&
-            s_.input != input_setting::automatic) {
+        if (!reads_mail(s_.input)) {
             end = read_text(file, nullptr, error);
         } else {
             error = read_as_mail(
@@ -297,6 +297,7 @@ public:
         if (end == ending::binary) return finish(0, input_status::binary);
         if (end == ending::failed) return finish(bytes_, input_status::failed, error);
         if (progress_.stop) return finish(bytes_, input_status::failed, "interrupted before its end");
+        if (!unread_.empty()) return finish(bytes_, input_status::failed, "a document left unread: " + unread_);
         finish(bytes_, input_status::read);
     }
 
@@ -415,6 +416,7 @@ private:
     /// before the record's target URI or the file's base (Section 5.1.1).
     void add_document(std::string_view text, document_format fmt) {
         const document_layout layout = read_document(text, fmt);
+        if (!layout.unread.empty() && unread_.empty()) unread_ = layout.unread;
         if (layout.base)
             if (auto b = document_base(layout, record_base_ ? &*record_base_ : file_base_, s_.resolve))
                 record_base_ = std::move(*b);
@@ -486,6 +488,7 @@ private:
     input_bases bases_;                  ///< the base of each input
     const resolver* file_base_ = nullptr; ///< the input's, from bases_
     std::string document_;               ///< a Markdown or HTML document, read whole
+    std::string unread_;                 ///< why a document of the input was left unread, the first time
     bool in_html_ = false;
 };
 

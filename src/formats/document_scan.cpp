@@ -257,6 +257,12 @@ bool reads_back(std::string_view before_text, const document_layout& before, std
 
 document_rewrite rewrite_document(std::string_view text, document_format format, const rewrite_options& options) {
     const document_layout layout = read_document(text, format);
+    if (!layout.unread.empty()) {
+        document_rewrite unread;
+        unread.text = std::string(text);
+        unread.unread = layout.unread;
+        return unread;
+    }
     rewrite_options how = options;
     how.base = document_base(layout, options.base ? &*options.base : nullptr);
 

@@ -136,6 +136,73 @@ bool may_hold_links(std::string_view html) noexcept {
     return false;
 }
 
+/// How deep the elements of a document may nest before it is left unread:
+/// gumbo checks the stack of open elements at every tag, so that its time
+/// grows with the square of the depth (200,000 nested `<div>`s take
+/// minutes). Browsers keep the tree 512 deep; the documentation under
+/// /usr/share/doc nests 50 deep at most, by nesting_bound's count.
+constexpr std::size_t max_nesting = 4096;
+
+/// A bound on how deep the elements of `html` nest, counted on its tags
+/// alone: start tags less end tags, of the elements that need an end tag
+/// (void elements and those whose end tag may be left out are not
+/// counted, in either); comments and the text of raw-text elements
+/// (`<script>`, `<style>`, ...) skipped. A start tag never closed counts
+/// as open to the end, so the bound is above the depth of the tree
+/// gumbo builds, never far below it.
+std::size_t nesting_bound(std::string_view html) noexcept {
+    static constexpr std::array<std::string_view, 38> uncounted = {
+        // Void elements, which hold nothing ...
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track",
+        "wbr", "keygen", "basefont", "bgsound", "frame", "image",
+        // ... and those whose end tag a document may leave out.
+        "p", "li", "dt", "dd", "tr", "td", "th", "option", "optgroup", "thead", "tbody", "tfoot", "colgroup",
+        "caption", "rb", "rt", "rp", "html",
+        // A link, since a new `<a>` closes the one open.
+        "a"};
+    static constexpr std::array<std::string_view, 9> raw_text = {
+        "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"};
+    const auto is_one_of = [](std::string_view name, const auto& names) {
+        return std::any_of(names.begin(), names.end(), [&](std::string_view n) { return iequals(name, n); });
+    };
+    std::size_t depth = 0, deepest = 0;
+    std::size_t i = html.find('<');
+    while (i != std::string_view::npos && i + 1 < html.size()) {
+        if (html.substr(i, 4) == "<!--") {
+            const std::size_t end = html.find("-->", i + 4);
+            if (end == std::string_view::npos) break;
+            i = html.find('<', end + 3);
+            continue;
+        }
+        const bool closing = html[i + 1] == '/';
+        const std::size_t from = i + (closing ? 2 : 1);
+        std::size_t to = from;
+        while (to < html.size() && (is_alnum(html[to]) || html[to] == '-')) ++to;
+        const std::string_view name = html.substr(from, to - from);
+        if (name.empty() || !is_alpha(name.front())) {
+            i = html.find('<', i + 1);
+            continue;
+        }
+        if (!closing && is_one_of(name, raw_text)) {
+            // Its text runs to its end tag.
+            std::size_t end = html.find('<', to);
+            while (end != std::string_view::npos &&
+                   !(html.substr(end + 1, 1) == "/" && iequals(html.substr(end + 2, name.size()), name)))
+                end = html.find('<', end + 1);
+            if (end == std::string_view::npos) break;
+            i = end + 2 + name.size();
+            i = html.find('<', i);
+            continue;
+        }
+        if (!is_one_of(name, uncounted)) {
+            if (closing && depth > 0) --depth;
+            else if (!closing) deepest = std::max(deepest, ++depth);
+        }
+        i = html.find('<', to);
+    }
+    return deepest;
+}
+
 /// Elements whose text is code.
 bool is_code_element(GumboTag tag) noexcept {
     switch (tag) {
@@ -818,6 +885,11 @@ private:
 void read_html_into(std::string_view html, std::uint64_t shift, html_scope scope, document_layout& into) {
     // Raw HTML inside another format gives links only, and most of it none.
     if (scope == html_scope::links_only && !may_hold_links(html)) return;
+    if (nesting_bound(html) > max_nesting) {
+        into.unread = "its HTML nests more than " + std::to_string(max_nesting) +
+                      " elements deep, too deep to parse in reasonable time";
+        return;
+    }
     // A byte-order mark is the encoding's, not the document's: gumbo would
     // read it as text and start the body before the doctype.
     std::string_view input = html;

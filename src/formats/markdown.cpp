@@ -424,6 +424,13 @@ public:
         // read so far.
         md_parse(text_.data(), static_cast<MD_SIZE>(text_.size()), &parser, this);
         flush_html();
+        // Raw HTML nested too deep for its parser leaves the whole document
+        // unread: a filter must not edit half of it.
+        if (!layout_.unread.empty()) {
+            document_layout unread;
+            unread.unread = std::move(layout_.unread);
+            return unread;
+        }
         resolve_references();
         return std::move(layout_);
     }

@@ -1,24 +1,18 @@
 #pragma once
-// `urlsift extract --input mail|mbox|auto`: the references of messages and
-// mailboxes, with the part, header and message each came from. Kept apart
-// from cmd_extract.cpp, which calls it when --input is not `text`.
+// Mail inputs (--input mail|mbox|auto), for every command that reads them:
+// their options and how one is opened.
 
 #include "cli/input_kind.hpp"
 #include "cli/options.hpp"
-#include "cli/scan_settings.hpp"
-#include "cli/walk.hpp"
 
 #include <urlsift/mail.hpp>
 
 #include <functional>
-#include <optional>
 #include <string>
-#include <string_view>
-#include <vector>
 
 namespace urlsift::cli {
 
-/// The mail options of `extract`, as Boost.Program_options stores them.
+/// The mail options of a command, as Boost.Program_options stores them.
 struct mail_settings {
     std::string input; ///< --input (input_kind.hpp); empty when not given
     bool headers = false;       ///< --headers: header URLs in text, csv and tsv output too
@@ -41,14 +35,5 @@ using text_input_sink = std::function<std::string(const std::string* whole, inpu
 /// input to `text`. Returns an error message, or "".
 std::string read_as_mail(const std::string& path, input_setting setting, bool decompress,
                          const mail_input_sink& messages, const text_input_sink& text);
-
-/// Runs `extract` over `files` as mail: `mail.input` is `mail` (one message
-/// a file; a file that starts with `From ` is read as a mailbox), `mbox`, or
-/// `auto` (each input by its first bytes: mbox, message, else plain text as
-/// `--input text` reads it). `vm` holds extract's other options, `ss` its
-/// scan options; `errors` are the operands that could not be expanded.
-/// Returns the exit status: 0 something found, 1 nothing, 2 an error.
-int extract_mail(const po::variables_map& vm, const mail_settings& mail, const scan_settings& ss,
-                 const std::vector<std::string>& files, const std::vector<input_error>& errors);
 
 }  // namespace urlsift::cli
