@@ -125,6 +125,28 @@ TEST_CASE("Markdown: link destinations become absolute, nothing else changes", "
     check_idempotent(md, document_format::markdown, docs_base);
 }
 
+TEST_CASE("a link to the current document stays as written (Section 4.2)", "[document]") {
+    const std::string md = "[up](#top) [start](<>) [other](x.md#y) [query](?p=2)\n";
+    CHECK(rewritten(md, document_format::markdown, docs_base) ==
+          "[up](#top) [start](<>) [other](https://example.org/docs/guide/x.md#y) "
+          "[query](https://example.org/docs/guide/intro.md?p=2)\n");
+    const std::string html = "<p><a href=\"#top\">up</a> <a href=\"\">here</a> <a href=\"x.html#y\">x</a>\n";
+    CHECK(rewritten(html, document_format::html, docs_base) ==
+          "<p><a href=\"#top\">up</a> <a href=\"\">here</a> <a href=\"https://example.org/docs/guide/x.html#y\">x</a>\n");
+}
+
+TEST_CASE("regression: a prose edit that HTML would read as a tag is withheld", "[document][regression]") {
+    // `<../g>` is text in HTML, as `<` and `.` start no tag; made absolute,
+    // `<https://...>` is a start tag, and the text after it markup.
+    const std::string html = "<p>See <../g.html> and <a href=\"x.html\">x</a>.\n";
+    rewrite_options o;
+    o.base = docs_base;
+    const document_rewrite r = rewrite_document(html, document_format::html, o);
+    CHECK(r.text == "<p>See <../g.html> and <a href=\"https://example.org/docs/guide/x.html\">x</a>.\n");
+    CHECK(r.withheld == 1);
+    check_idempotent(html, document_format::html, docs_base);
+}
+
 TEST_CASE("Markdown: code spans and blocks are never edited", "[document][markdown]") {
     // What the prose reading of these documents edited before they were
     // read as Markdown.

@@ -107,6 +107,10 @@ TEST_CASE("each kind of rewrite, and what is left alone", "[rewriter]") {
         CHECK(rewrite("see <../g>.", base) == "see <http://a/b/g>.");
         CHECK(rewrite("URL: g?y", base) == "URL: http://a/b/c/g?y");
     }
+    SECTION("a reference to the current document needs none (Section 4.2)") {
+        CHECK(rewrite("see <#s>, <URL:#top> and <>.", base) == "see <#s>, <URL:#top> and <>.");
+        CHECK(rewrite("see <?y#s>.", base) == "see <http://a/b/c/d;p?y#s>.");
+    }
     SECTION("wrappers stay as written") {
         CHECK(rewrite("<URL: ../g>", base) == "<URL: http://a/b/g>");
         CHECK(rewrite("\"http://x.org/a\"", base) == "\"http://x.org/a\"");

@@ -26,6 +26,10 @@ struct reference_parts {
     std::optional<std::string_view> fragment;
 
     bool is_absolute() const noexcept { return scheme.has_value(); }
+    /// Section 4.2: a reference with no scheme, site, path or query (empty,
+    /// or a fragment alone) is to the current document, wherever that is
+    /// read; it needs no base.
+    bool is_same_document() const noexcept { return !scheme && !site && path.empty() && !query; }
     friend bool operator==(const reference_parts&, const reference_parts&) = default;
 };
 

@@ -237,12 +237,33 @@ std::string apply_edits(std::string_view text, const std::vector<rewrite_edit>& 
     return out;
 }
 
-/// Whether `out`, read as `format`, has the links `values` say, in order,
-/// and the code of `before` byte for byte.
+/// Where `offset` of the text before `edits` (sorted, disjoint) is after
+/// them, for an offset that no edit straddles.
+std::uint64_t moved(std::uint64_t offset, const std::vector<rewrite_edit>& edits) {
+    std::uint64_t at = offset;
+    for (const rewrite_edit& e : edits) {
+        if (e.offset + e.length > offset) break;
+        at = at - e.length + e.replacement.size();
+    }
+    return at;
+}
+
+/// Whether `out`, which is `before_text` with `edits` applied, read as
+/// `format`, has the links `values` say, in order, the code of `before`
+/// byte for byte, and its prose where the edits moved it: an edit that
+/// made text markup (`<../g>` made `<http://a/g>`, which HTML reads as a
+/// tag) changes what the document is.
 bool reads_back(std::string_view before_text, const document_layout& before, std::string_view out,
-                document_format format, const std::vector<std::string>& values) {
+                document_format format, const std::vector<std::string>& values,
+                const std::vector<rewrite_edit>& edits) {
     const document_layout after = read_document(out, format);
     if (after.links.size() != values.size() || after.code.size() != before.code.size()) return false;
+    if (after.prose.size() != before.prose.size()) return false;
+    for (std::size_t i = 0; i < after.prose.size(); ++i) {
+        const byte_range& p = before.prose[i];
+        const std::uint64_t begin = moved(p.offset, edits), end = moved(p.offset + p.length, edits);
+        if (after.prose[i].offset != begin || after.prose[i].offset + after.prose[i].length != end) return false;
+    }
     for (std::size_t i = 0; i < values.size(); ++i)
         if (after.links[i].value != values[i] || after.links[i].form != before.links[i].form) return false;
     for (std::size_t i = 0; i < after.code.size(); ++i) {
@@ -283,7 +304,10 @@ document_rewrite rewrite_document(std::string_view text, document_format format,
     std::unordered_set<std::uint64_t> seen;
     if (how.base && (how.only & static_cast<rewrite_set>(rewrite_kind::relative)) != 0) {
         for (const declared_link& link : layout.links) {
-            if (!link.exact || parse_reference(link.value).is_absolute()) continue;
+            // Section 4.2: `#top` and an empty destination are to this
+            // document wherever it is read; they stay as written.
+            const reference_parts parts = parse_reference(link.value);
+            if (!link.exact || parts.is_absolute() || parts.is_same_document()) continue;
             if (!seen.insert(link.span.offset).second) continue;
             const std::string url = url_form(link.value);
             auto target = how.base->resolve(url);
@@ -330,7 +354,7 @@ document_rewrite rewrite_document(std::string_view text, document_format format,
                 disjoint.push_back(std::move(e));
         if (disjoint.empty()) break;
         std::string out = apply_edits(text, disjoint);
-        if (reads_back(text, layout, out, format, intended_values(layout, edited))) {
+        if (reads_back(text, layout, out, format, intended_values(layout, edited), disjoint)) {
             result.text = std::move(out);
             result.edits = std::move(disjoint);
             break;

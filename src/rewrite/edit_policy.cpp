@@ -4,6 +4,7 @@
 #include "rewrite/edit_policy.hpp"
 
 #include <urlsift/normalize.hpp>
+#include <urlsift/reference.hpp>
 #include <urlsift/warnings.hpp>
 
 #include "text/ascii.hpp"
@@ -137,9 +138,11 @@ std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_o
 
     // The text the reference should read as, if anything about it changes.
     // A relative reference is rewritten only once a base made it absolute
-    // (Section 5.1: without a base it means nothing more than what is written).
+    // (Section 5.1: without a base it means nothing more than what is
+    // written), and never one to the current document (Section 4.2).
     const std::string* target = nullptr;
-    if (ref.form == reference_form::relative && ref.url != ref.cleaned && allowed(rewrite_kind::relative))
+    if (ref.form == reference_form::relative && ref.url != ref.cleaned && allowed(rewrite_kind::relative) &&
+        !parse_reference(ref.cleaned).is_same_document())
         target = &ref.url;
     else if (ref.form == reference_form::abbreviated && allowed(rewrite_kind::abbreviated) && !in_single_quotes(around) &&
              !is_bracketed_label(around))
