@@ -48,6 +48,8 @@ bare host names (example.org) and mail addresses are left as written
 unless asked (--abbrev all, or a list that names them): in a man page,
 a changelog or a message such words are as often servers, file names,
 code or relays as links, and an address is an address, not a link to fix.
+A reference to the document itself (<#section-4>, [up](#top), href="")
+stays as written: it needs no base.
 
 In-place editing (-i) writes each file's new text beside it (a hidden
 .FILE.urlsift-XXXXXX), syncs it to disk and renames it over the original;
