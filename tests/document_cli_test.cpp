@@ -163,3 +163,21 @@ TEST_CASE("mail is listed as files are: the same notes, URL forms and document b
     CHECK(rows[0].string("url") == "https://example.org/docs/a.html");
     CHECK(rows[0].string("base") == "https://example.org/docs/");
 }
+
+TEST_CASE("a URL decoded from HTML or a mail header holds no control character, blank or hidden mark",
+          "[cli][document][mail]") {
+    // Character references and encoded words decode to bytes that plain
+    // text would end a URL at: an ESC that starts a terminal sequence, a
+    // right-to-left override, markup that is no host.
+    const std::string html = "<!doctype html><a href=\"http://arch.example/&#27;]8;;http://evil/&#27;\\x\">x</a> "
+                             "<a href='http://\"><script>alert(5)</script>.example/'>y</a> "
+                             "<a href=\"https://ex.org/a&#x202E;b\">z</a>\n";
+    const auto page = run_cli("extract --input html", html);
+    CHECK(page.out == "http://arch.example/%1B]8;;http://evil/%1B%5Cx\nhttps://ex.org/a%E2%80%AEb\n");
+    const std::string message = "From: a@example.org\nSubject: x\n"
+                                "List-Archive: =?utf-8?q?=3Chttp=3A//arch.example/=1B=5D8=3B=3Bhttp=3A//evil/=1B=3E?=\n"
+                                "Content-Type: text/html\n\n" + html;
+    const auto mail = run_cli("extract --input mail --headers --raw", message);
+    CHECK(mail.out == "http://arch.example/%1B]8;;http://evil/%1B\n"
+                      "http://arch.example/%1B]8;;http://evil/%1B%5Cx\nhttps://ex.org/a%E2%80%AEb\n");
+}

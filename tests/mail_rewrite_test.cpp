@@ -493,3 +493,25 @@ TEST_CASE("rewrite --input mail keeps the last bytes of base64 without its paddi
     REQUIRE(r.status == 0);
     CHECK(part_texts(r.out) == std::vector<std::string>{"See http://www.example.org/x and the end: abcde"});
 }
+
+TEST_CASE("regression: a raw byte in Content-Location reaches no URL, and the rewrite is idempotent",
+          "[mail][rewrite][regression]") {
+    // A raw 0xA0 (no charset: GMime reads it as Latin-1, U+00A0) became
+    // part of the base, and so of the rewritten URL: raw non-ASCII in a
+    // part that says it is ASCII, which the next run read differently.
+    const std::string message = "Content-Base:s://d\nContent-Type:multipart/d;boundary=\"parts\"\n\n--parts\n"
+                                "Content-Type:text/plain;charset=ascii\nContent-Location:\xa0/\n\n<.>";
+    const auto once = urlsift::test::run_cli("rewrite --input mail", message);
+    CHECK(once.status == 0);
+    CHECK(once.out.ends_with("<s://d/%C2%A0/>"));
+    const auto twice = urlsift::test::run_cli("rewrite --input mail", once.out);
+    CHECK(twice.out == once.out);
+}
+
+TEST_CASE("rewrite --input mail leaves a part that says it is ASCII alone when an edit is not",
+          "[mail][rewrite][regression]") {
+    const std::string message = "Content-Type: text/plain; charset=us-ascii\n\nSee <caf\xC3\xA9.html>.\n";
+    const auto r = urlsift::test::run_cli("rewrite --input mail --base https://example.org/", message);
+    CHECK(r.out == message);
+    CHECK(r.err.find("cannot be written in its charset us-ascii") != std::string::npos);
+}

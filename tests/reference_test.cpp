@@ -3,6 +3,8 @@
 
 #include <urlsift/reference.hpp>
 
+#include "uri/uri_form.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <optional>
@@ -77,4 +79,25 @@ TEST_CASE("recomposition round-trips random references", "[reference][property]"
         const std::string again = recompose(p);
         REQUIRE(parse_reference(again) == parse_reference(s));
     }
+}
+
+TEST_CASE("a decoded URL in URI form: what no URL holds as written is escaped (Section 2.4)", "[reference][uri-form]") {
+    using urlsift::detail::uri_form;
+    CHECK(uri_form("http://example.org/a/b.html?x=1#y") == "http://example.org/a/b.html?x=1#y");
+    CHECK(uri_form("docs/the guide.md") == "docs/the%20guide.md");
+    CHECK(uri_form("http://x.example/\x1B]8;;http://evil/\x1B\\x") == "http://x.example/%1B]8;;http://evil/%1B%5Cx");
+    CHECK(uri_form("a\"b<c>d{e}|^`") == "a%22b%3Cc%3Ed%7Be%7D%7C%5E%60");
+    // Letters of other scripts stay; spaces, format characters and C1
+    // controls of Unicode, and bytes that are not UTF-8, do not.
+    CHECK(uri_form("https://de.example/K\xC3\xB6ln") == "https://de.example/K\xC3\xB6ln");
+    CHECK(uri_form("\xC2\xA0/") == "%C2%A0/");
+    CHECK(uri_form("https://ex.org/a\xE2\x80\xAE" "b\xE2\x80\x8B") == "https://ex.org/a%E2%80%AEb%E2%80%8B");
+    CHECK(uri_form("x\xC2\x85y\xFFz") == "x%C2%85y%FFz");
+    // Escaping is done once: a second pass changes nothing.
+    CHECK(uri_form("a%20b") == "a%20b");
+    // A host is never escaped: such a value names no host.
+    CHECK_FALSE(uri_form("http://\"><script>alert(5)</script>.example/"));
+    CHECK_FALSE(uri_form("//exa mple.org/"));
+    CHECK_FALSE(uri_form("http://ex\x1B.org/"));
+    CHECK(uri_form("http://[2001:db8::1]:8080/") == "http://[2001:db8::1]:8080/");
 }

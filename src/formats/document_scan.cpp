@@ -3,14 +3,13 @@
 // of the document in which only prose is left; a rewrite is read back
 // with the same reader before it is trusted.
 
-#include "text/ascii.hpp"
+#include "uri/uri_form.hpp"
 
 #include <urlsift/document_scan.hpp>
 #include <urlsift/reference.hpp>
 #include <urlsift/resolution.hpp>
 
 #include <algorithm>
-#include <array>
 #include <cstring>
 #include <unordered_map>
 #include <unordered_set>
@@ -43,36 +42,11 @@ private:
     std::vector<std::uint64_t> starts_;
 };
 
-/// A destination as a URL: Section 2.4.3 excludes control characters,
-/// space, `"`, `<`, `>` and the unwise characters from URLs, and a format
-/// that lets a destination hold them (`[x](<a b.png>)`) means them
-/// escaped, as its renderer writes them (`a%20b.png`).
-std::string url_form(std::string_view value) {
-    static constexpr std::array<bool, 256> escaped = [] {
-        std::array<bool, 256> t{};
-        for (std::size_t b = 0; b <= 0x20; ++b) t[b] = true;
-        t[0x7F] = true;
-        for (const char c : std::string_view("\"<>\\^`{|}")) t[static_cast<unsigned char>(c)] = true;
-        return t;
-    }();
-    // Nearly every destination holds none of them: one copy.
-    std::size_t i = 0;
-    while (i < value.size() && !escaped[static_cast<unsigned char>(value[i])]) ++i;
-    std::string url(value.substr(0, i));
-    if (i == value.size()) return url;
-    url.reserve(value.size() + 8);
-    for (; i < value.size(); ++i) {
-        const auto b = static_cast<unsigned char>(value[i]);
-        if (escaped[b])
-            detail::append_percent_escape(url, b);
-        else
-            url += value[i];
-    }
-    return url;
-}
-
-/// A declared link as the reference the sinks take.
-void as_reference(std::string_view text, const declared_link& link, const line_index& lines, found_reference& r) {
+/// A declared link as the reference the sinks take; false when its value
+/// names no host it could name (uri_form), and so is no reference.
+bool as_reference(std::string_view text, const declared_link& link, const line_index& lines, found_reference& r) {
+    std::optional<std::string> url = detail::uri_form(link.value);
+    if (!url) return false;
     r = found_reference{};
     r.offset = link.span.offset;
     r.length = link.exact ? link.span.length : 0;
@@ -81,11 +55,14 @@ void as_reference(std::string_view text, const declared_link& link, const line_i
     r.outer = {r.offset - std::min(r.offset, wrapped), r.length + 2 * wrapped};
     r.raw = link.exact ? std::string(text.substr(r.offset, r.length)) : link.value;
     r.cleaned = link.value;
-    r.url = url_form(link.value);
+    // A format that lets a destination hold a blank (`[x](<a b.png>)`)
+    // means it escaped, as its renderer writes it (`a%20b.png`).
+    r.url = std::move(*url);
     r.wrapper = link.wrapper;
     r.form = parse_reference(link.value).is_absolute() ? reference_form::absolute : reference_form::relative;
     if (link.exact) r.pieces.push_back(link.span);
     r.declared = &link;
+    return true;
 }
 
 }  // namespace
@@ -94,12 +71,13 @@ std::optional<resolver> document_base(const document_layout& layout, const resol
                                       const resolve_options& options) {
     // Section 5.1.1: a base embedded in the content comes first; 5.1.2 to
     // 5.1.4: then the one the caller knows.
-    if (layout.base) {
+    const std::optional<std::string> declared = layout.base ? detail::uri_form(*layout.base) : std::nullopt;
+    if (declared) {
         const resolve_options& how = outer ? outer->options() : options;
         if (outer) {
-            if (auto absolute = outer->resolve(*layout.base))
+            if (auto absolute = outer->resolve(*declared))
                 if (auto b = resolver::make(*absolute, how)) return std::move(*b);
-        } else if (auto b = resolver::make(*layout.base, how)) {
+        } else if (auto b = resolver::make(*declared, how)) {
             return std::move(*b);
         }
     }
@@ -181,7 +159,7 @@ bool scan_document(std::string_view text, const document_layout& layout, const s
             if (std::max(reached, link.span.offset) >= offset) break;
             reached = std::max(reached, link.span.offset);
             ++next_link;
-            as_reference(text, link, lines, declared);
+            if (!as_reference(text, link, lines, declared)) continue;
             if (base) resolve_reference(declared, *base);
             go_on = sink(declared);
         }
@@ -309,8 +287,9 @@ document_rewrite rewrite_document(std::string_view text, document_format format,
             const reference_parts parts = parse_reference(link.value);
             if (!link.exact || parts.is_absolute() || parts.is_same_document()) continue;
             if (!seen.insert(link.span.offset).second) continue;
-            const std::string url = url_form(link.value);
-            auto target = how.base->resolve(url);
+            const std::optional<std::string> url = detail::uri_form(link.value);
+            if (!url) continue;
+            auto target = how.base->resolve(*url);
             if (!target) continue;
             const std::string_view written = text.substr(link.span.offset, link.span.length);
             link_edit e{{link.span.offset, link.span.length, {}}, written == link.value};

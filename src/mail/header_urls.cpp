@@ -4,6 +4,7 @@
 #include "mail/header_urls.hpp"
 
 #include "text/ascii.hpp"
+#include "uri/uri_form.hpp"
 
 namespace urlsift::detail {
 
@@ -17,6 +18,14 @@ std::string without_blanks(std::string_view s) {
     for (char c : s)
         if (c != ' ' && c != '\t' && c != '\r' && c != '\n') out += c;
     return out;
+}
+
+/// Adds `url` to `out` in URI form: what an encoded word or a raw byte put
+/// in it that no URL holds as written is escaped, and a value that names
+/// no host it could name is left out.
+void add_url(std::string_view url, std::vector<std::string>& out) {
+    if (url.empty()) return;
+    if (std::optional<std::string> formed = uri_form(url)) out.push_back(std::move(*formed));
 }
 
 }  // namespace
@@ -35,8 +44,10 @@ void header_url_values(header_kind kind, std::string_view value, std::vector<std
     if (kind == header_kind::location) {
         // RFC 2110 allows the URL in quotes.
         std::string url = without_blanks(value);
-        if (url.size() >= 2 && url.front() == '"' && url.back() == '"') url = url.substr(1, url.size() - 2);
-        if (!url.empty()) out.push_back(std::move(url));
+        std::string_view unquoted = url;
+        if (unquoted.size() >= 2 && unquoted.front() == '"' && unquoted.back() == '"')
+            unquoted = unquoted.substr(1, unquoted.size() - 2);
+        add_url(unquoted, out);
         return;
     }
     if (kind != header_kind::angle_list) return;
@@ -54,8 +65,7 @@ void header_url_values(header_kind kind, std::string_view value, std::vector<std
         } else if (c == '<' && comment == 0) {
             const std::size_t end = value.find('>', i + 1);
             if (end == std::string_view::npos) return;
-            std::string url = without_blanks(value.substr(i + 1, end - i - 1));
-            if (!url.empty()) out.push_back(std::move(url));
+            add_url(without_blanks(value.substr(i + 1, end - i - 1)), out);
             i = end;
         }
     }

@@ -20,7 +20,8 @@ header_kind url_header_kind(std::string_view name) noexcept;
 /// Appends to `out` the URLs of a header of `kind` whose (unfolded) value is
 /// `value`: for a list, what each `<...>` holds outside comments; for a
 /// location, the value unquoted. Whitespace inside a URL (left by folding)
-/// is removed. Empty items are dropped.
+/// is removed; each URL is written in URI form (uri_form). Empty items, and
+/// values that name no host they could name, are dropped.
 void header_url_values(header_kind kind, std::string_view value, std::vector<std::string>& out);
 
 }  // namespace urlsift::detail

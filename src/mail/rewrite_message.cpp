@@ -204,6 +204,20 @@ private:
         if (flowed) rewritten = detail::reflow_edits(text, delsp, origin, edits);
 
         std::string new_raw;
+        const auto unwritable = [&] {
+            tell("part " + path + ": left unchanged: the rewritten text cannot be written in its charset " + charset +
+                 " (" + edits_phrase(edits.size()) + " not made)");
+        };
+        const auto non_ascii = [](const rewrite_edit& e) {
+            return std::any_of(e.replacement.begin(), e.replacement.end(),
+                               [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+        };
+        // A part that says it is ASCII holds no other byte.
+        if (utf8 && charset != nullptr && !detail::iequals(charset, "utf-8") && !detail::iequals(charset, "utf8") &&
+            std::any_of(edits.begin(), edits.end(), non_ascii)) {
+            unwritable();
+            return std::nullopt;
+        }
         if (utf8) {
             new_raw = std::move(rewritten);
         } else {
@@ -211,8 +225,7 @@ private:
             const auto back = convert(text, iconv_name, "UTF-8");
             auto made = convert(rewritten, iconv_name, "UTF-8");
             if (!back || *back != raw || !made) {
-                tell("part " + path + ": left unchanged: the rewritten text cannot be written in its charset " + charset +
-                     " (" + edits_phrase(edits.size()) + " not made)");
+                unwritable();
                 return std::nullopt;
             }
             new_raw = std::move(*made);

@@ -60,7 +60,9 @@ private:
         // List-* and Archived-At write their URLs in <...>; Content-Base
         // and Content-Location bare.
         const bool angle = detail::url_header_kind(h.header) == detail::header_kind::angle_list;
-        found_reference r = structured_reference(h.value, angle ? wrapper_kind::angle : wrapper_kind::none);
+        std::optional<found_reference> made = structured_reference(h.value, angle ? wrapper_kind::angle : wrapper_kind::none);
+        if (!made) return true;
+        found_reference& r = *made;
         const chosen_base b = choose(h.base, base_source::enclosing);
         if (b.base) resolve_reference(r, *b.base);
         mail_reference mr{r, m_, nullptr, h.path, h.header, {}, b.text, b.from};
@@ -89,7 +91,9 @@ private:
         const chosen_base b = choose(p.base, p.base_from);
         const auto plain = p.alternative_of.empty() ? found_.end() : found_.find(p.alternative_of);
         for (const html_link& link : p.links) {
-            found_reference r = structured_reference(link.value, wrapper_kind::quote);
+            std::optional<found_reference> made = structured_reference(link.value, wrapper_kind::quote);
+            if (!made) continue;
+            found_reference& r = *made;
             r.offset = link.offset;
             r.line = link.line;
             r.column = link.column;
