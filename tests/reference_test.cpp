@@ -101,3 +101,13 @@ TEST_CASE("a decoded URL in URI form: what no URL holds as written is escaped (S
     CHECK_FALSE(uri_form("http://ex\x1B.org/"));
     CHECK(uri_form("http://[2001:db8::1]:8080/") == "http://[2001:db8::1]:8080/");
 }
+
+TEST_CASE("references to the current document (Section 4.2)", "[reference][spec]") {
+    CHECK(urlsift::is_same_document(""));
+    CHECK(urlsift::is_same_document("#s"));
+    CHECK(urlsift::is_same_document("#"));
+    CHECK_FALSE(urlsift::is_same_document("?y#s"));
+    CHECK_FALSE(urlsift::is_same_document("g#s"));
+    CHECK_FALSE(urlsift::is_same_document("//a#s"));
+    CHECK_FALSE(urlsift::is_same_document("http:#s"));
+}

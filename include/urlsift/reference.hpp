@@ -26,10 +26,6 @@ struct reference_parts {
     std::optional<std::string_view> fragment;
 
     bool is_absolute() const noexcept { return scheme.has_value(); }
-    /// Section 4.2: a reference with no scheme, site, path or query (empty,
-    /// or a fragment alone) is to the current document, wherever that is
-    /// read; it needs no base.
-    bool is_same_document() const noexcept { return !scheme && !site && path.empty() && !query; }
     friend bool operator==(const reference_parts&, const reference_parts&) = default;
 };
 
@@ -43,6 +39,11 @@ struct reference_parts {
 ///     auto p = urlsift::parse_reference("g;x?y#s");
 ///     // p.scheme, p.site undefined; p.path == "g;x"; *p.query == "y"
 URLSIFT_EXPORT reference_parts parse_reference(std::string_view ref) noexcept;
+
+/// Section 4.2: whether `ref` is to the current document, wherever that is
+/// read: it has no scheme, site, path or query (it is empty, or a fragment
+/// alone), and so needs no base.
+constexpr bool is_same_document(std::string_view ref) noexcept { return ref.empty() || ref.front() == '#'; }
 
 /// Appends the components to `out` as step 7 of Section 5.2 does.
 /// `recompose(parse_reference(s)) == s` for every string `s`.

@@ -280,7 +280,7 @@ private:
             if (r.ref.form == reference_form::relative && r.base.empty() && !st_.relative) return true;
             gateway_.apply(r.ref);
             mail_ref_ = &r;
-            const bool shown = emit(r.ref);
+            const bool shown = emit<true>(r.ref);
             mail_ref_ = nullptr;
             if (shown) ++count_;
             return more();
@@ -318,14 +318,20 @@ private:
         return canonical_;
     }
 
+    /// Lists `r`, unless it is a duplicate (-u) or a mail header's URL not
+    /// asked for. One instance for mail's references and one for the
+    /// others, each with one caller: the scanner's sink runs per reference.
+    template <bool from_mail>
     bool emit(const found_reference& r) {
         // A mail header's URLs are listed in jsonl, elsewhere with --headers.
-        if (mail_ref_ != nullptr && !mail_ref_->header.empty() && st_.fmt != format::jsonl && !st_.headers)
-            return false;
+        if constexpr (from_mail)
+            if (!mail_ref_->header.empty() && st_.fmt != format::jsonl && !st_.headers) return false;
         const std::string& url = shown_url(r);
         if (st_.unique && !seen_.insert(st_.raw ? r.raw : url).second) return false;
         if (st_.list != settings::listing::urls) return true;  // names or nothing: no URL shown, no note on one
-        if (st_.fmt != format::jsonl) note_on(r, url);  // jsonl has fields for both
+        // jsonl has fields for both; the test here keeps the call off the
+        // path of nearly every reference.
+        if (st_.fmt != format::jsonl && (r.truncated || st_.warnings)) note_on(r, url);
         if (st_.count) return true;
         line_.clear();
         switch (st_.fmt) {
@@ -472,7 +478,7 @@ private:
         // DESIGN: without a base, only what can be made absolute is a result.
         if (r.form == reference_form::relative && !base_ && !st_.relative) return true;
         gateway_.apply(r);
-        if (emit(r)) ++count_;
+        if (emit<false>(r)) ++count_;
         return more();
     };
     std::optional<scanner> scanner_; ///< last: its sink uses the members above; see fresh_scanner

@@ -284,8 +284,7 @@ document_rewrite rewrite_document(std::string_view text, document_format format,
         for (const declared_link& link : layout.links) {
             // Section 4.2: `#top` and an empty destination are to this
             // document wherever it is read; they stay as written.
-            const reference_parts parts = parse_reference(link.value);
-            if (!link.exact || parts.is_absolute() || parts.is_same_document()) continue;
+            if (!link.exact || is_same_document(link.value) || parse_reference(link.value).is_absolute()) continue;
             if (!seen.insert(link.span.offset).second) continue;
             const std::optional<std::string> url = detail::uri_form(link.value);
             if (!url) continue;

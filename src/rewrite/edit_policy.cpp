@@ -142,7 +142,7 @@ std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_o
     // written), and never one to the current document (Section 4.2).
     const std::string* target = nullptr;
     if (ref.form == reference_form::relative && ref.url != ref.cleaned && allowed(rewrite_kind::relative) &&
-        !parse_reference(ref.cleaned).is_same_document())
+        !is_same_document(ref.cleaned))
         target = &ref.url;
     else if (ref.form == reference_form::abbreviated && allowed(rewrite_kind::abbreviated) && !in_single_quotes(around) &&
              !is_bracketed_label(around))
