@@ -108,6 +108,9 @@ struct mail_message {
     std::string message_id;   ///< without the angle brackets; empty when there is none
     std::vector<header_url> header_urls;
     std::vector<mail_part> parts; ///< the text parts, in the order of the message
+    /// What of the message could not be read as it is written, and how it
+    /// was read instead, for the user: "part 1.1.1: ...".
+    std::vector<std::string> notes;
 };
 
 /// What reading an input came to.

@@ -275,6 +275,12 @@ private:
     /// input's.
     bool scan_mail(const mail_message& m, mail_format as) {
         mbox_ = as == mail_format::mbox;
+        if (!m.notes.empty() && st_.list != settings::listing::none) {
+            out_.flush();
+            for (const std::string& note : m.notes)
+                std::cerr << "urlsift extract: " << visible(label_) << ": note: message " << m.number << ", "
+                          << visible(note) << '\n';
+        }
         return scan_message(m, mail_, [this](mail_reference& r) {
             // DESIGN: without a base, only what can be made absolute is a result.
             if (r.ref.form == reference_form::relative && r.base.empty() && !st_.relative) return true;

@@ -343,6 +343,31 @@ private:
             return;
         }
         for (int i = 0; i < n; ++i) read_entity(g_mime_multipart_get_part(multipart, i), child_path(path, i), ctx);
+        if (n == 0) read_unparted(multipart, path, ctx);
+    }
+
+    /// A multipart in which GMime found no part: its parts nest deeper than
+    /// GMime reads (1,024 levels), or its boundary is never used. GMime
+    /// keeps what it holds as the preamble, which no reader shows; it is
+    /// read as plain text, undecoded, so that nothing it holds is hidden.
+    void read_unparted(GMimeMultipart* multipart, const std::string& path, const context& ctx) {
+        const char* preamble = g_mime_multipart_get_prologue(multipart);
+        if (preamble == nullptr || *preamble == '\0') return;
+        mail_part p;
+        p.path = child_path(path, 0);
+        p.content_type = "text/plain";
+        p.text = preamble;
+        if (ctx.base) {
+            p.base = ctx.base;
+            p.base_from = base_source::enclosing;
+        }
+        // A path 1,024 levels deep is 2 KB: its start and its depth say enough.
+        const auto levels = static_cast<std::size_t>(std::count(path.begin(), path.end(), '.')) + 1;
+        const std::string where =
+            path.size() <= 40 ? path : path.substr(0, 19) + "... (" + std::to_string(levels) + " levels)";
+        m_.notes.push_back("part " + where + ": no part of this multipart could be read (nested more than 1024 deep, "
+                           "or a boundary never used): what it holds is read as plain text, undecoded");
+        m_.parts.push_back(std::move(p));
     }
 
     void read_leaf(GMimePart* part, const std::string& path, const context& ctx, const std::optional<std::string>& own) {
