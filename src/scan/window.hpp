@@ -337,8 +337,13 @@ public:
             pos += k;
             // Scan again once the carried bytes have grown enough, or when a
             // line end or `>` arrived that may settle them (for interactive
-            // streams fed a line at a time).
-            if (buf_.size() < rescan_at_ && !has_settling_byte(chunk.substr(pos - k, k))) break;
+            // streams fed a line at a time). Past `settle_limit` (only a
+            // raised --max-url-length carries that much), growth alone
+            // decides: a rescan at every line of a URL broken over millions
+            // of lines made the time grow with the square of its length.
+            if (buf_.size() < rescan_at_ &&
+                (buf_.size() > settle_limit || !has_settling_byte(chunk.substr(pos - k, k))))
+                break;
             const std::string carried = std::move(buf_);
             buf_.clear();
             const std::size_t stop = scan(std::string_view(carried), offset_, false);
@@ -380,6 +385,8 @@ public:
 private:
     /// Smallest growth of the carried buffer before it is scanned again.
     static constexpr std::size_t min_rescan_growth = 64;
+    /// Carried bytes up to which a line end or `>` is scanned at once.
+    static constexpr std::size_t settle_limit = std::size_t{1} << 16;
 
     /// Whether `s` holds a line end or `>`, which may settle carried bytes.
     static bool has_settling_byte(std::string_view s) noexcept {
