@@ -2,16 +2,14 @@
 // Running the built urlsift binary from tests, with input, output, error
 // output and exit status captured.
 
+#include "file_util.hpp"
+
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <sys/wait.h>
-#include <unistd.h>
 
 namespace urlsift::test {
 
@@ -19,31 +17,6 @@ struct cli_result {
     int status = -1; ///< exit status, or 128+signal
     std::string out;
     std::string err;
-};
-
-inline std::string read_file(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-inline void write_file(const std::filesystem::path& p, std::string_view bytes) {
-    std::ofstream(p, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
-
-/// A fresh empty directory under the system's temporary directory, removed
-/// when the object goes away.
-struct scratch_dir {
-    std::filesystem::path path;
-    scratch_dir() {
-        std::string templ = (std::filesystem::temp_directory_path() / "urlsift-test-XXXXXX").string();
-        path = ::mkdtemp(templ.data());
-    }
-    ~scratch_dir() {
-        std::error_code ec;
-        std::filesystem::remove_all(path, ec);
-    }
-    scratch_dir(const scratch_dir&) = delete;
-    scratch_dir& operator=(const scratch_dir&) = delete;
 };
 
 /// Runs `sh -c "PREFIX urlsift ARGS"` with `input` on standard input. `args`

@@ -1,18 +1,14 @@
 // Compressed input: each format read back as the text it holds, streams
-// concatenated, truncated and corrupt data reported, and the CLI's -z.
-// The compressed bytes are made here with each library's own encoder.
+// concatenated, truncated and corrupt data reported. The compressed bytes
+// are made with each library's own encoder (compress_util.hpp); the tool's
+// -z is in decompress_cli_test.cpp.
 
-#include "cli_util.hpp"
+#include "compress_util.hpp"
 #include "text_read_util.hpp"
 
 #include "text/decompress.hpp"
 
 #include <urlsift/text_source.hpp>
-
-#include <bzlib.h>
-#include <lzma.h>
-#include <zlib.h>
-#include <zstd.h>
 
 #include <catch2/catch.hpp>
 
@@ -20,53 +16,13 @@
 
 using namespace urlsift;
 using detail::compression;
-using urlsift::test::run_cli;
-using urlsift::test::scratch_dir;
-using urlsift::test::shell_quote;
-using urlsift::test::write_file;
+using urlsift::test::bzip2;
+using urlsift::test::gzip;
+using urlsift::test::letter;
+using urlsift::test::xz;
+using urlsift::test::zstd;
 
 namespace {
-
-std::string gzip(std::string_view text) {
-    z_stream z{};
-    REQUIRE(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK);
-    std::string out(deflateBound(&z, static_cast<uLong>(text.size())), '\0');
-    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-    z.avail_in = static_cast<uInt>(text.size());
-    z.next_out = reinterpret_cast<Bytef*>(out.data());
-    z.avail_out = static_cast<uInt>(out.size());
-    REQUIRE(deflate(&z, Z_FINISH) == Z_STREAM_END);
-    out.resize(z.total_out);
-    deflateEnd(&z);
-    return out;
-}
-
-std::string bzip2(std::string_view text) {
-    std::string out(text.size() + text.size() / 100 + 600, '\0');
-    auto size = static_cast<unsigned>(out.size());
-    REQUIRE(BZ2_bzBuffToBuffCompress(out.data(), &size, const_cast<char*>(text.data()),
-                                     static_cast<unsigned>(text.size()), 9, 0, 0) == BZ_OK);
-    out.resize(size);
-    return out;
-}
-
-std::string xz(std::string_view text) {
-    std::string out(lzma_stream_buffer_bound(text.size()), '\0');
-    std::size_t size = 0;
-    REQUIRE(lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, nullptr, reinterpret_cast<const std::uint8_t*>(text.data()),
-                                    text.size(), reinterpret_cast<std::uint8_t*>(out.data()), &size,
-                                    out.size()) == LZMA_OK);
-    out.resize(size);
-    return out;
-}
-
-std::string zstd(std::string_view text) {
-    std::string out(ZSTD_compressBound(text.size()), '\0');
-    const std::size_t size = ZSTD_compress(out.data(), out.size(), text.data(), text.size(), 3);
-    REQUIRE(ZSTD_isError(size) == 0);
-    out.resize(size);
-    return out;
-}
 
 using compressor = std::string (*)(std::string_view);
 struct format_case {
@@ -80,8 +36,6 @@ using urlsift::test::read_back;
 read_back read(std::string_view bytes, bool decompress = true) {
     return urlsift::test::read_through({.decompress = decompress}, bytes);
 }
-
-const std::string letter = "See <https://example.org/notes> and ftp://ftp.example.net/pub/ for more.\n";
 
 }  // namespace
 
@@ -192,73 +146,4 @@ TEST_CASE("A compressed binary file is binary after decompression", "[decompress
     const read_back r = read(gzip(std::string("tar\0header\0", 11) + letter));
     CHECK(r.result.what == text_read::status::binary);
     CHECK(r.result.compression == "gzip");
-}
-
-TEST_CASE("extract -z reads compressed files, and without it they are skipped with a hint", "[decompress][cli]") {
-    const scratch_dir dir;
-    write_file(dir.path / "NEWS.gz", gzip(letter));
-    write_file(dir.path / "README.xz", xz("Home page: https://urlsift.example/\n"));
-    const std::string files = shell_quote((dir.path / "NEWS.gz").string()) + " " + shell_quote((dir.path / "README.xz").string());
-
-    const auto with = run_cli("extract -z --no-filename " + files);
-    CHECK(with.status == 0);
-    CHECK(with.out == "https://example.org/notes\nftp://ftp.example.net/pub/\nhttps://urlsift.example/\n");
-
-    const auto without = run_cli("extract " + shell_quote((dir.path / "NEWS.gz").string()));
-    CHECK(without.status == 1);
-    CHECK_THAT(without.err, Catch::Contains("binary file skipped (it is gzip-compressed: use -z"));
-
-    const auto piped = run_cli("extract -z", gzip(letter));
-    CHECK(piped.out == "https://example.org/notes\nftp://ftp.example.net/pub/\n");
-
-    const auto report = run_cli("report -z --no-timestamp -f json " + files);
-    CHECK(report.status == 0);
-    CHECK_THAT(report.out, Catch::Contains("urlsift.example"));
-
-    const auto rewrite = run_cli("rewrite --diff " + shell_quote((dir.path / "NEWS.gz").string()));
-    CHECK_THAT(rewrite.err, Catch::Contains("rewrite edits only uncompressed files"));
-}
-
-TEST_CASE("extract -z on a truncated file reports it and exits 2", "[decompress][cli]") {
-    const scratch_dir dir;
-    const std::string packed = gzip(letter);
-    write_file(dir.path / "cut.gz", packed.substr(0, packed.size() - 6));
-    const auto r = run_cli("extract -z " + shell_quote((dir.path / "cut.gz").string()));
-    CHECK(r.status == 2);
-    CHECK_THAT(r.err, Catch::Contains("cut.gz: the gzip data ends early"));
-}
-
-TEST_CASE("extract -z reads a compressed mailbox as mail", "[decompress][cli][mail]") {
-    const std::string mbox =
-        "From alice@example.org Mon Nov 23 10:00:00 2026\n"
-        "From: Alice <alice@example.org>\n"
-        "Subject: notes\n"
-        "Message-ID: <1@example.org>\n"
-        "Content-Type: text/plain; charset=utf-8\n"
-        "Content-Transfer-Encoding: quoted-printable\n"
-        "\n"
-        "The draft is at https://example.org/draft?id=3D42 now.\n"
-        "\n"
-        "From bob@example.net Mon Nov 23 11:00:00 2026\n"
-        "From: Bob <bob@example.net>\n"
-        "Subject: Re: notes\n"
-        "Message-ID: <2@example.net>\n"
-        "\n"
-        "Mirror: ftp://ftp.example.net/pub/draft\n";
-    const scratch_dir dir;
-    const auto path = dir.path / "lists.mbox.bz2";
-    write_file(path, bzip2(mbox));
-    const std::string expected = "https://example.org/draft?id=42\nftp://ftp.example.net/pub/draft\n";
-    for (const char* kind : {"mbox", "auto"}) {
-        INFO(kind);
-        const auto r = run_cli(std::string("extract -z --input ") + kind + " " + shell_quote(path.string()));
-        CHECK(r.status == 0);
-        CHECK(r.out == expected);
-        CHECK(r.err.empty());
-    }
-    const auto piped = run_cli("extract -z --input auto", zstd(mbox));
-    CHECK(piped.out == expected);
-    const auto without = run_cli("extract --input auto " + shell_quote(path.string()));
-    CHECK(without.status == 1);
-    CHECK_THAT(without.err, Catch::Contains("it is bzip2-compressed: use -z"));
 }

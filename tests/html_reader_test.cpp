@@ -3,7 +3,7 @@
 // contract (document.hpp); then srcset, refresh, <base>, quotes, code,
 // anchor text, shift, scope and malformed input one at a time.
 
-#include "cli_util.hpp"
+#include "file_util.hpp"
 #include "formats/html_reader.hpp"
 
 #include <urlsift/document.hpp>

@@ -1,9 +1,8 @@
 // The mail and news input stage: messages and mailboxes read with GMime,
-// each checked against the URLs a reader of the message wants; and
-// `urlsift extract --input mail|mbox|auto` end to end.
+// each checked against the URLs a reader of the message wants
+// (mail_cli_test.cpp: `urlsift extract --input mail|mbox|auto`).
 
-#include "cli_util.hpp"
-#include "jsonl.hpp"
+#include "file_util.hpp"
 
 #include <urlsift/mail.hpp>
 
@@ -286,56 +285,6 @@ TEST_CASE("mail: a message GMime cannot read is an error, not a crash", "[mail]"
     const auto empty = urlsift::read_mail("", urlsift::mail_format::mbox, sink);
     CHECK(empty.what == urlsift::mail_read::status::done);
     CHECK(empty.messages == 0);
-}
-
-TEST_CASE("extract --input mail -f jsonl: part and header fields", "[mail][cli]") {
-    const auto r = urlsift::test::run_cli("extract --input mail -f jsonl " + urlsift::test::shell_quote(mail_dir + "alternative.eml"));
-    CHECK(r.status == 0);
-    std::vector<urlsift::test::json_row> rows;
-    std::size_t start = 0;
-    for (std::size_t nl; (nl = r.out.find('\n', start)) != std::string::npos; start = nl + 1) {
-        auto row = urlsift::test::parse_jsonl_line(r.out.substr(start, nl - start));
-        REQUIRE(row);
-        rows.push_back(*row);
-    }
-    REQUIRE(rows.size() == 2);
-    CHECK(rows[0].string("part") == "1");
-    CHECK(rows[0].string("content_type") == "text/plain");
-    CHECK(rows[0].string("message_id") == "release-2.0@example.com");
-    CHECK(rows[0].string("base_source") == "none");
-    CHECK(rows[1].string("part") == "2");
-    CHECK(rows[1].string("content_type") == "text/html");
-    CHECK(rows[1].string("url") == "https://example.com/docs/upgrade.html?from=1&to=2");
-    CHECK(rows[1].string("anchor_text") == "upgrade guide");
-    CHECK(rows[1].string("base_source") == "html");
-    CHECK(rows[1].string("base") == "https://example.com/docs/");
-
-    const auto h = urlsift::test::run_cli("extract --input mail -f jsonl " + urlsift::test::shell_quote(mail_dir + "list-headers.eml"));
-    CHECK(h.status == 0);
-    CHECK(h.out.find(R"("header":"Archived-At")") != std::string::npos);
-    CHECK(h.out.find(R"("url":"https://lists.example.org/archives/dev/2025-March/000123.html")") != std::string::npos);
-    CHECK(h.out.find("not-a-link") == std::string::npos);
-    // In text output, header URLs only with --headers.
-    const auto quiet = urlsift::test::run_cli("extract --input mail " + urlsift::test::shell_quote(mail_dir + "list-headers.eml"));
-    CHECK(quiet.status == 1);
-    CHECK(quiet.out.empty());
-    const auto shown = urlsift::test::run_cli("extract --input mail --headers " + urlsift::test::shell_quote(mail_dir + "list-headers.eml"));
-    CHECK(shown.out.starts_with("https://lists.example.org/mailman/options/dev\n"));
-}
-
-TEST_CASE("extract --input auto: a message, a mailbox and plain text", "[mail][cli]") {
-    // On standard input: mutt's <pipe-message>.
-    const auto msg = urlsift::test::run_cli("extract --input auto", data("quoted-printable.eml"));
-    CHECK(msg.status == 0);
-    CHECK(msg.out == "https://reports.example.org/view?id=42&lang=en\n"
-                     "https://data.example.org/2025/march/segments/all.csv\n");
-    const auto box = urlsift::test::run_cli("extract --input auto -f jsonl " + urlsift::test::shell_quote(mail_dir + "three.mbox"));
-    CHECK(box.out.find(R"("message":3,"message_offset":438,"message_id":"m3@example.com")") != std::string::npos);
-    // Plain text is read as --input text reads it: the QP stays undecoded.
-    const auto text = urlsift::test::run_cli("extract --input auto", "see https://example.org/a=3Db here\n");
-    CHECK(text.out == "https://example.org/a=3Db\n");
-    const auto bad = urlsift::test::run_cli("extract --input eml", "x");
-    CHECK(bad.status == 2);
 }
 
 TEST_CASE("mail: bytes a charset cannot decode, a type without subtype, base64 without padding", "[mail]") {

@@ -1,7 +1,7 @@
 // The rewriting filter: each kind of rewrite, losslessness, idempotence and
 // independence from chunk boundaries.
 
-#include "cli_util.hpp"
+#include "file_util.hpp"
 #include "rewrite/edit_policy.hpp"
 
 #include <urlsift/rewriter.hpp>

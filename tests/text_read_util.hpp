@@ -2,7 +2,7 @@
 // Reading bytes through the input stage (text_source) in a test: the
 // bytes go to a scratch file, and the text handed on is kept whole.
 
-#include "cli_util.hpp"
+#include "file_util.hpp"
 
 #include <urlsift/text_source.hpp>
 

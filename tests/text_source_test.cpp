@@ -2,7 +2,7 @@
 // the round-trip check a filter writing in the input's charset relies on,
 // and the encoder that writes that charset.
 
-#include "cli_util.hpp"
+#include "file_util.hpp"
 #include "text_read_util.hpp"
 
 #include <urlsift/text_source.hpp>

@@ -1,0 +1,62 @@
+#pragma once
+// Compressed bytes for tests, made with each library's own encoder, and a
+// letter to compress.
+
+#include <bzlib.h>
+#include <lzma.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace urlsift::test {
+
+inline std::string gzip(std::string_view text) {
+    z_stream z{};
+    REQUIRE(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK);
+    std::string out(deflateBound(&z, static_cast<uLong>(text.size())), '\0');
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+    z.avail_in = static_cast<uInt>(text.size());
+    z.next_out = reinterpret_cast<Bytef*>(out.data());
+    z.avail_out = static_cast<uInt>(out.size());
+    REQUIRE(deflate(&z, Z_FINISH) == Z_STREAM_END);
+    out.resize(z.total_out);
+    deflateEnd(&z);
+    return out;
+}
+
+inline std::string bzip2(std::string_view text) {
+    std::string out(text.size() + text.size() / 100 + 600, '\0');
+    auto size = static_cast<unsigned>(out.size());
+    REQUIRE(BZ2_bzBuffToBuffCompress(out.data(), &size, const_cast<char*>(text.data()),
+                                     static_cast<unsigned>(text.size()), 9, 0, 0) == BZ_OK);
+    out.resize(size);
+    return out;
+}
+
+inline std::string xz(std::string_view text) {
+    std::string out(lzma_stream_buffer_bound(text.size()), '\0');
+    std::size_t size = 0;
+    REQUIRE(lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, nullptr, reinterpret_cast<const std::uint8_t*>(text.data()),
+                                    text.size(), reinterpret_cast<std::uint8_t*>(out.data()), &size,
+                                    out.size()) == LZMA_OK);
+    out.resize(size);
+    return out;
+}
+
+inline std::string zstd(std::string_view text) {
+    std::string out(ZSTD_compressBound(text.size()), '\0');
+    const std::size_t size = ZSTD_compress(out.data(), out.size(), text.data(), text.size(), 3);
+    REQUIRE(ZSTD_isError(size) == 0);
+    out.resize(size);
+    return out;
+}
+
+/// A short text with two URLs, one of them in angle brackets.
+inline const std::string letter = "See <https://example.org/notes> and ftp://ftp.example.net/pub/ for more.\n";
+
+}  // namespace urlsift::test
