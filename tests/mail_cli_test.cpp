@@ -67,3 +67,21 @@ TEST_CASE("extract --input auto: a message, a mailbox and plain text", "[mail][c
     const auto bad = urlsift::test::run_cli("extract --input eml", "x");
     CHECK(bad.status == 2);
 }
+
+TEST_CASE("regression: parts nested deeper than GMime reads are read as text, with a note", "[mail][cli][regression]") {
+    // GMime stops at 1,024 levels and keeps the rest as a preamble: the
+    // link below was dropped without a word, hidden from extract and report.
+    std::string message = "From: a@example.org\nSubject: deep\nMIME-Version: 1.0\n"
+                          "Content-Type: multipart/mixed; boundary=\"b0\"\n\n";
+    const int depth = 1100;
+    for (int i = 0; i < depth; ++i)
+        message += "--b" + std::to_string(i) + "\nContent-Type: multipart/mixed; boundary=\"b" + std::to_string(i + 1) +
+                   "\"\n\n";
+    message += "--b" + std::to_string(depth) + "\nContent-Type: text/plain\n\nhidden http://hidden.example/x\n";
+    for (int i = depth; i >= 0; --i) message += "--b" + std::to_string(i) + "--\n";
+    const auto r = urlsift::test::run_cli("extract --input mail", message);
+    CHECK(r.status == 0);
+    CHECK(r.out == "http://hidden.example/x\n");
+    CHECK(r.err.find("note: message 1, part ") != std::string::npos);
+    CHECK(r.err.find("read as plain text, undecoded") != std::string::npos);
+}

@@ -65,6 +65,10 @@ def known(names, category, reason, part="*", url="*"):
 known(["msg_19.txt"], "not a message",
       "a digest's body without any header: urlsift --input mail refuses it (exit 2), "
       "Python reads it as a message with no headers")
+known(["msg_25.txt"], "multipart without parts",
+      "a multipart/report whose boundary parameter is cut short: neither GMime nor Python finds a part; "
+      "urlsift reads what it holds as plain text, with a note, so that nothing in it is hidden; "
+      "this check's Python side reads no text from a multipart")
 
 # --- enmime's test messages (Debian: golang-github-jhillyerd-enmime-dev) -----
 known(["erroneous.raw"], "not a message",
@@ -493,7 +497,8 @@ def run_jsonl(args):
     errors = {}
     for line in run.stderr.decode("utf-8", "replace").splitlines():
         m = re.match(r"urlsift extract: (.*?): (.*)$", line)
-        if m:
+        # A note says how something was read, not that it failed.
+        if m and not m.group(2).startswith("note: "):
             errors[m.group(1)] = line
     if run.returncode not in (0, 1) and not errors:
         raise SystemExit(f"mail_corpus_check: {' '.join(args[:4])} ... exited {run.returncode}: {run.stderr!r}")
