@@ -20,6 +20,12 @@ std::string csv_field(std::string_view s) {
     return out;
 }
 
+std::string tsv_field(std::string_view s) {
+    std::string out;
+    urlsift::cli::append_tsv_field(out, s);
+    return out;
+}
+
 }  // namespace
 
 TEST_CASE("visible text carries no terminal controls", "[cli][escape]") {
@@ -45,6 +51,35 @@ TEST_CASE("CSV cells that a spreadsheet would run are guarded", "[cli][escape]")
     CHECK(csv_field("http://a/=b") == "http://a/=b");
     CHECK(csv_field("a,b") == "\"a,b\"");
     CHECK(csv_field("") == "");
+}
+
+TEST_CASE("TSV cells that a spreadsheet would run are guarded as CSV cells are", "[cli][escape]") {
+    // A spreadsheet opens a .tsv as readily as a .csv, and runs the same cells.
+    CHECK(tsv_field("=cmd|' /C calc'!A0") == "'=cmd|' /C calc'!A0");
+    CHECK(tsv_field("+1") == "'+1");
+    CHECK(tsv_field("-2") == "'-2");
+    CHECK(tsv_field("@SUM(A1)") == "'@SUM(A1)");
+    // A leading tab or CR is written escaped, and so starts with a backslash.
+    CHECK(tsv_field("\tx") == "\\tx");
+    CHECK(tsv_field("\r=x") == "\\r=x");
+    CHECK(tsv_field("http://a/=b") == "http://a/=b");
+    CHECK(tsv_field("a\\b\nc") == "a\\\\b\\nc");
+    CHECK(tsv_field("") == "");
+}
+
+TEST_CASE("extract --format tsv guards formulas in references and in the name of standard input", "[cli][escape]") {
+    const scratch_dir dir;
+    const auto file = dir.path / "=cmd.txt";
+    write_file(file, "see <=HYPERLINK(\"http://evil/x\";\"y\")> and http://example.org/-x\n");
+    const auto r = run_cli("extract --format tsv --base http://a/b/ " + shell_quote(file.string()));
+    CHECK(r.status == 0);
+    // The relative reference resolves inside the base; its raw text is guarded.
+    CHECK(r.out.find("\t'=HYPERLINK(") != std::string::npos);
+    CHECK(r.out.find("\n=") == std::string::npos);
+    CHECK(r.out.find("\t=") == std::string::npos);
+    CHECK(r.out.find("http://example.org/-x") != std::string::npos);
+    // Standard input, named -, is guarded too.
+    CHECK(run_cli("extract -H --format tsv -", "http://example.org/\n").out.starts_with("'-\t1\t1\t"));
 }
 
 TEST_CASE("extract --format csv guards formulas in URLs and file names", "[cli][escape]") {

@@ -134,7 +134,8 @@ Output formats:
         first, then input order. Fields as extract writes them: csv quoted
         as RFC 4180 says, a cell starting with = + - @ tab or CR given a
         leading ' so a spreadsheet does not run it; tsv with tab, newline,
-        CR and backslash written as \t \n \r \\. On a terminal, control
+        CR and backslash written as \t \n \r \\, and a cell starting with
+        = + - @ given the same leading '. On a terminal, control
         characters are shown escaped.
   Rows are ordered by count, most first, then by key; files by input order
   where counts tie. The output is the same for any -j.

@@ -14,6 +14,21 @@ void append_hex_byte(std::string& out, std::string_view prefix, unsigned char b)
     out += hex_digits[b & 15];
 }
 
+/// Whether a cell whose first written character is `c` is one a spreadsheet
+/// would run as a formula (OWASP's list for CSV injection).
+bool starts_formula(char c) noexcept { return std::string_view("=+-@\t\r").find(c) != std::string_view::npos; }
+
+/// How tsv writes `c`: its escape, or empty when it is written as it is.
+std::string_view tsv_escape(char c) noexcept {
+    switch (c) {
+    case '\t': return "\\t";
+    case '\n': return "\\n";
+    case '\r': return "\\r";
+    case '\\': return "\\\\";
+    default: return {};
+    }
+}
+
 }  // namespace
 
 std::size_t utf8_sequence_length(std::string_view s, std::size_t i) noexcept {
@@ -80,7 +95,7 @@ std::string visible(std::string_view s) {
 }
 
 void append_csv_field(std::string& out, std::string_view s) {
-    const bool formula = !s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos;
+    const bool formula = !s.empty() && starts_formula(s.front());
     if (!formula && s.find_first_of(",\"\r\n") == std::string_view::npos) {
         out += s;
         return;
@@ -95,14 +110,14 @@ void append_csv_field(std::string& out, std::string_view s) {
 }
 
 void append_tsv_field(std::string& out, std::string_view s) {
+    // The guard looks at the cell as written: a leading tab or CR is
+    // written as `\t` or `\r`, which a spreadsheet does not run.
+    if (!s.empty() && tsv_escape(s.front()).empty() && starts_formula(s.front())) out += '\'';
     for (char c : s) {
-        switch (c) {
-        case '\t': out += "\\t"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\\': out += "\\\\"; break;
-        default: out += c;
-        }
+        if (const std::string_view escape = tsv_escape(c); !escape.empty())
+            out += escape;
+        else
+            out += c;
     }
 }
 

@@ -33,6 +33,8 @@ std::string visible(std::string_view s);
 void append_csv_field(std::string& out, std::string_view s);
 
 /// Appends a TSV field: tab, line feed, CR and backslash as `\t` `\n` `\r` `\\`.
+/// A field that starts with `=`, `+`, `-` or `@` gets a leading `'`, as a
+/// CSV field does: a spreadsheet opens TSV as readily as CSV.
 void append_tsv_field(std::string& out, std::string_view s);
 
 }  // namespace urlsift::cli
