@@ -68,6 +68,32 @@ std::string zstd(std::string_view text) {
     return out;
 }
 
+/// `text` as zstd writes it to a pipe with `--long=LOG`: a frame whose
+/// window is 2^LOG bytes, since the size is not told ahead. The window is
+/// what the decoder has to keep; the long-distance matching --long also
+/// turns on changes only how the compressor searches (and costs it 130 MB),
+/// so it is left off.
+std::string zstd_window(std::string_view text, int log) {
+    ZSTD_CCtx* c = ZSTD_createCCtx();
+    REQUIRE(c != nullptr);
+    REQUIRE(ZSTD_isError(ZSTD_CCtx_setParameter(c, ZSTD_c_windowLog, log)) == 0);
+    std::string out(ZSTD_compressBound(text.size()) + 64, '\0');
+    ZSTD_outBuffer dst{out.data(), out.size(), 0};
+    ZSTD_inBuffer src{text.data(), text.size(), 0};
+    REQUIRE(ZSTD_isError(ZSTD_compressStream2(c, &dst, &src, ZSTD_e_continue)) == 0);
+    ZSTD_inBuffer none{nullptr, 0, 0};
+    std::size_t left = 0;
+    do {
+        left = ZSTD_compressStream2(c, &dst, &none, ZSTD_e_end);
+        REQUIRE(ZSTD_isError(left) == 0);
+    } while (left != 0);
+    ZSTD_freeCCtx(c);
+    out.resize(dst.pos);
+    return out;
+}
+
+std::string zstd_long31(std::string_view text) { return zstd_window(text, 31); }
+
 using compressor = std::string (*)(std::string_view);
 struct format_case {
     const char* name;
@@ -182,6 +208,44 @@ TEST_CASE("Corrupt compressed data fails with a message", "[decompress]") {
     }
 }
 
+TEST_CASE("zstd data made with --long=31 is refused with the window it asks for and what to do", "[decompress]") {
+    const std::string packed = zstd_long31(letter);
+    REQUIRE(packed.size() > 5);
+    REQUIRE(static_cast<unsigned char>(packed[5]) == 0xA8);  // RFC 8878 Window_Descriptor: 2^(10 + 21)
+    const auto says_what_to_do = [](const std::string& error) {
+        CHECK_THAT(error, Catch::Contains("asks for a window of 2048 MiB"));
+        CHECK_THAT(error, Catch::Contains("zstd --long=31 makes such data"));
+        CHECK_THAT(error, Catch::Contains("at most 128 MiB"));
+        CHECK_THAT(error, Catch::Contains("decompress it first (zstd -d --long=31)"));
+        CHECK_THAT(error, !Catch::Contains("corrupt"));
+    };
+    const read_back r = read(packed);
+    CHECK(r.result.what == text_read::status::failed);
+    says_what_to_do(r.result.error);
+    // After a whole frame it is no trailing garbage to pass over: its text would be lost.
+    const read_back after = read(zstd(letter) + packed);
+    CHECK(after.result.what == text_read::status::failed);
+    CHECK(after.text == letter);
+    says_what_to_do(after.result.error);
+    // The frame's header read a byte at a time says the same.
+    auto d = detail::decompressor::open(compression::zstd);
+    std::string error;
+    const auto ignore = [](std::string_view) { return true; };
+    auto outcome = detail::decompressor::outcome::more;
+    for (std::size_t i = 0; i < packed.size() && outcome == detail::decompressor::outcome::more; ++i)
+        outcome = d->feed(packed.substr(i, 1), ignore, error);
+    CHECK(outcome == detail::decompressor::outcome::failed);
+    says_what_to_do(error);
+}
+
+TEST_CASE("zstd windows up to the 128 MiB cap are read", "[decompress]") {
+    const std::string packed = zstd_window(letter, 27);  // zstd --long
+    REQUIRE(static_cast<unsigned char>(packed[5]) == 0x88);
+    const read_back r = read(packed);
+    CHECK(r.result.what == text_read::status::done);
+    CHECK(r.text == letter);
+}
+
 TEST_CASE("Zero bytes after the last gzip member are ignored, as gzip -d ignores them", "[decompress]") {
     const read_back r = read(gzip(letter) + std::string(512, '\0'));
     CHECK(r.result.what == text_read::status::done);
@@ -226,6 +290,16 @@ TEST_CASE("extract -z on a truncated file reports it and exits 2", "[decompress]
     const auto r = run_cli("extract -z " + shell_quote((dir.path / "cut.gz").string()));
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::Contains("cut.gz: the gzip data ends early"));
+}
+
+TEST_CASE("extract -z on a zstd --long=31 file says how to read it and exits 2", "[decompress][cli]") {
+    const scratch_dir dir;
+    write_file(dir.path / "big.zst", zstd_long31(letter));
+    const auto r = run_cli("extract -z " + shell_quote((dir.path / "big.zst").string()));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("big.zst: the zstd data asks for a window of 2048 MiB"));
+    CHECK_THAT(r.err, Catch::Contains("zstd -d --long=31"));
+    CHECK_THAT(r.err, !Catch::Contains("corrupt"));
 }
 
 TEST_CASE("extract -z reads a compressed mailbox as mail", "[decompress][cli][mail]") {
