@@ -1,6 +1,7 @@
 // urlsift report: batch reports over many inputs, on threads, and the merge
 // of partial reports written by shards of a corpus.
 
+#include "cli/atomic_file.hpp"
 #include "cli/commands.hpp"
 #include "cli/errors.hpp"
 #include "cli/escape.hpp"
@@ -195,6 +196,17 @@ void check_table(const std::string& name) {
         throw usage_error("report", "unknown --table '" + name + "' " + table_choices());
 }
 
+/// Writes `text` into `file` and puts it in place of `path`; throws with
+/// what went wrong and what became of `path` (`existed`: it was there).
+void replace_output(atomic_file& file, std::string_view text, const std::string& path, bool existed) {
+    // In slices: the file's buffer would otherwise take a copy of it all.
+    constexpr std::size_t slice = 1 << 20;
+    for (std::size_t at = 0; at < text.size() && file.write(text.substr(at, slice)); at += slice) {}
+    if (!file.commit(""))
+        throw std::runtime_error(path + ": " + file.error() + (existed ? "; left as it was" : "; not written") +
+                                 " (make room, or choose another -o FILE)");
+}
+
 unsigned parse_jobs(long long jobs) {
     if (jobs == 0) return std::max(1U, std::thread::hardware_concurrency());
     if (jobs < 0 || jobs > 1024)
@@ -216,7 +228,9 @@ int cmd_report(const args& a) {
         ("version,V", "show the version and exit")
         ("format,f", po::value<std::string>(&fmt_name), "output format: text (default), json, markdown, html, csv or tsv")
         ("table", po::value<std::string>(&table_name), "the table csv and tsv write (see Output formats)")
-        ("output,o", po::value<std::string>(&output_path), "write the report to FILE instead of standard output")
+        ("output,o", po::value<std::string>(&output_path),
+            "write the report to FILE instead of standard output: beside it, then renamed over it, so that a "
+            "run that fails leaves FILE as it was")
         ("partial", po::bool_switch(), "write a partial report for --merge: json, every row and input")
         ("merge", po::bool_switch(), "the operands are partial reports: add them up, in the order given")
         ("jobs,j", po::value<long long>(&jobs),
@@ -260,13 +274,32 @@ int cmd_report(const args& a) {
     const std::vector<std::string> operands =
         vm.count("operand") ? vm["operand"].as<std::vector<std::string>>() : std::vector<std::string>{};
 
-    // The output file is opened first, so that a path that cannot be written
-    // fails before the work, and is truncated only once the report is made.
+    // -o FILE replaces FILE whole or not at all: a regular file (or a new
+    // one) gets the report written beside it and renamed over it, as
+    // rewrite -i does, so that a full disk or a signal leaves the old report
+    // as it was. The temporary file is made first, so that a place that
+    // cannot be written fails before the work. Anything else (/dev/stdout,
+    // a FIFO, a terminal) is written to as it is.
     int out_fd = STDOUT_FILENO;
+    std::optional<atomic_file> replacement;
+    std::optional<struct stat> replaced; ///< FILE as it was, kept out of the inputs
     if (vm.count("output")) {
-        out_fd = ::open(output_path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
-        if (out_fd < 0)
-            throw std::runtime_error(output_path + ": " + std::string(std::strerror(errno)));
+        struct stat st {};
+        const bool exists = ::stat(output_path.c_str(), &st) == 0;
+        if (exists && !S_ISREG(st.st_mode)) {
+            out_fd = ::open(output_path.c_str(), O_WRONLY | O_CLOEXEC);
+            if (out_fd < 0) throw std::runtime_error(output_path + ": " + std::string(std::strerror(errno)));
+        } else {
+            replacement.emplace(output_path);
+            if (!replacement->error().empty())
+                throw std::runtime_error(output_path + ": " + replacement->error() +
+                                         "; nothing was read (choose another -o FILE, or make this one and its "
+                                         "directory writable)");
+            if (exists) replaced = st;
+            // SIGTERM and SIGHUP remove the temporary file from now on; Ctrl-C
+            // is the run's own while it reads, and removes it once it is done.
+            atomic_file::remove_on_signals();
+        }
     }
     struct fd_closer {
         int fd;
@@ -324,7 +357,7 @@ int cmd_report(const args& a) {
         // The walk goes on while the first files are read; what it could
         // not read is told after the run.
         std::vector<input_error> errors;
-        const output_file output(out_fd);
+        const output_file output = replaced ? output_file(*replaced) : output_file(out_fd);
         const input_lister list = [&](const std::function<bool(listed_file)>& add) {
             walk_files(operands, walk, errors, [&](listed_file f) { return output.is(f.path, errors) || add(std::move(f)); });
         };
@@ -362,19 +395,21 @@ int cmd_report(const args& a) {
     case report_format::csv:
     case report_format::tsv: append_report_sheet(text, r, table_name, fmt == report_format::csv, layout.top); break;
     }
-    if (struct stat st {}; out_fd != STDOUT_FILENO && ::fstat(out_fd, &st) == 0 && S_ISREG(st.st_mode) &&
-                           ::ftruncate(out_fd, 0) != 0)
-        throw std::runtime_error(output_path + ": " + std::string(std::strerror(errno)));
-    output out(out_fd);
-    if (sheet && out.is_terminal()) {
-        // The other formats escape control characters themselves; a csv or
-        // tsv cell holds them as they are, for the program that reads it.
-        std::string shown;
-        append_visible(shown, text, true);
-        text.swap(shown);
+    if (replacement) {
+        atomic_file::remove_on_signals();  // Ctrl-C too, now that the run is over
+        replace_output(*replacement, text, output_path, replaced.has_value());
+    } else {
+        output out(out_fd);
+        if (sheet && out.is_terminal()) {
+            // The other formats escape control characters themselves; a csv or
+            // tsv cell holds them as they are, for the program that reads it.
+            std::string shown;
+            append_visible(shown, text, true);
+            text.swap(shown);
+        }
+        out.write(text);
+        out.flush();
     }
-    out.write(text);
-    out.flush();
     const std::size_t inputs_read = r.inputs().size();
     const bool found = r.references() > 0;
     leave_to_exit(std::move(r));
