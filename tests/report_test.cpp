@@ -6,6 +6,7 @@
 #include "cli/json_reader.hpp"
 #include "cli/report_format.hpp"
 #include "cli_util.hpp"
+#include "partial_util.hpp"
 
 #include <urlsift/report.hpp>
 #include <urlsift/scanner.hpp>
@@ -469,9 +470,11 @@ TEST_CASE("report: json round trip", "[report]") {
     const larger_tree t(12);
     const auto partial = run_in(t.dir.path, "report --no-timestamp --partial" + t.operands(0, t.names.size()));
     REQUIRE(partial.status == 0);
-    const report r = urlsift::cli::read_report_json(partial.out);
+    const auto read = urlsift::cli::read_partial_report(partial.out);
+    const report& r = read.counts;
     std::string again;
-    urlsift::cli::append_report_json(again, r, {.partial = true, .top = 10, .generated = std::nullopt});
+    urlsift::cli::append_report_json(again, r,
+                                     {.partial = true, .top = 10, .generated = std::nullopt, .options = read.options});
     CHECK(again == partial.out);
     CHECK(urlsift::cli::read_report_json(again) == r);
 
@@ -496,7 +499,10 @@ TEST_CASE("report: json round trip", "[report]") {
     CHECK_THROWS_AS(urlsift::cli::read_report_json("{\"format\": \"urlsift-report\""), json_error);
     CHECK_THROWS_AS(urlsift::cli::read_report_json("[1, 2]"), json_error);
     const std::string damaged = urlsift::test::replace_first(json, "\"references\": 1, ", "\"references\": 2, ");
-    CHECK_THROWS_AS(urlsift::cli::read_report_json(damaged), json_error);
+    CHECK_THROWS_WITH(urlsift::cli::read_report_json(damaged), Catch::Contains("checksum does not match"));
+    // Edited with its checksum made again, the totals still disagree with the files.
+    CHECK_THROWS_WITH(urlsift::cli::read_report_json(urlsift::test::restamped(damaged)),
+                      Catch::Contains("\"totals\" \"references\" is 2, but the report's counts make it 1"));
 }
 
 TEST_CASE("report: unreadable files are counted and exit statuses", "[report][cli]") {
@@ -868,7 +874,9 @@ TEST_CASE("report: a sketch survives the json round trip and the merge command",
     std::string damaged = json;
     const auto at = damaged.find("\"registers\": \"") + 14;
     damaged.replace(at, 2, "zz");
-    CHECK_THROWS_WITH(urlsift::cli::read_report_json(damaged), Catch::Contains("registers"));
+    CHECK_THROWS_WITH(urlsift::cli::read_report_json(damaged), Catch::Contains("checksum does not match"));
+    CHECK_THROWS_WITH(urlsift::cli::read_report_json(urlsift::test::restamped(damaged)),
+                      Catch::Contains("registers"));
 
     // Through the command line: parts made with another limit are refused.
     const urlsift::test::scratch_dir dir;
