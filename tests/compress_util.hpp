@@ -56,6 +56,32 @@ inline std::string zstd(std::string_view text) {
     return out;
 }
 
+/// `text` as zstd writes it to a pipe with `--long=LOG`: a frame whose
+/// window is 2^LOG bytes, since the size is not told ahead. The window is
+/// what the decoder has to keep; the long-distance matching --long also
+/// turns on changes only how the compressor searches (and costs it 130 MB),
+/// so it is left off.
+inline std::string zstd_window(std::string_view text, int log) {
+    ZSTD_CCtx* c = ZSTD_createCCtx();
+    REQUIRE(c != nullptr);
+    REQUIRE(ZSTD_isError(ZSTD_CCtx_setParameter(c, ZSTD_c_windowLog, log)) == 0);
+    std::string out(ZSTD_compressBound(text.size()) + 64, '\0');
+    ZSTD_outBuffer dst{out.data(), out.size(), 0};
+    ZSTD_inBuffer src{text.data(), text.size(), 0};
+    REQUIRE(ZSTD_isError(ZSTD_compressStream2(c, &dst, &src, ZSTD_e_continue)) == 0);
+    ZSTD_inBuffer none{nullptr, 0, 0};
+    std::size_t left = 0;
+    do {
+        left = ZSTD_compressStream2(c, &dst, &none, ZSTD_e_end);
+        REQUIRE(ZSTD_isError(left) == 0);
+    } while (left != 0);
+    ZSTD_freeCCtx(c);
+    out.resize(dst.pos);
+    return out;
+}
+
+inline std::string zstd_long31(std::string_view text) { return zstd_window(text, 31); }
+
 /// A short text with two URLs, one of them in angle brackets.
 inline const std::string letter = "See <https://example.org/notes> and ftp://ftp.example.net/pub/ for more.\n";
 

@@ -18,6 +18,7 @@ using urlsift::test::shell_quote;
 using urlsift::test::write_file;
 using urlsift::test::xz;
 using urlsift::test::zstd;
+using urlsift::test::zstd_long31;
 
 TEST_CASE("extract -z reads compressed files, and without it they are skipped with a hint", "[decompress][cli]") {
     const scratch_dir dir;
@@ -51,6 +52,16 @@ TEST_CASE("extract -z on a truncated file reports it and exits 2", "[decompress]
     const auto r = run_cli("extract -z " + shell_quote((dir.path / "cut.gz").string()));
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::Contains("cut.gz: the gzip data ends early"));
+}
+
+TEST_CASE("extract -z on a zstd --long=31 file says how to read it and exits 2", "[decompress][cli]") {
+    const scratch_dir dir;
+    write_file(dir.path / "big.zst", zstd_long31(letter));
+    const auto r = run_cli("extract -z " + shell_quote((dir.path / "big.zst").string()));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("big.zst: the zstd data asks for a window of 2048 MiB"));
+    CHECK_THAT(r.err, Catch::Contains("zstd -d --long=31"));
+    CHECK_THAT(r.err, !Catch::Contains("corrupt"));
 }
 
 TEST_CASE("extract -z reads a compressed mailbox as mail", "[decompress][cli][mail]") {

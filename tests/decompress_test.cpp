@@ -21,6 +21,8 @@ using urlsift::test::gzip;
 using urlsift::test::letter;
 using urlsift::test::xz;
 using urlsift::test::zstd;
+using urlsift::test::zstd_long31;
+using urlsift::test::zstd_window;
 
 namespace {
 
@@ -134,6 +136,44 @@ TEST_CASE("Corrupt compressed data fails with a message", "[decompress]") {
         CHECK(r.result.what == text_read::status::failed);
         CHECK_FALSE(r.result.error.empty());
     }
+}
+
+TEST_CASE("zstd data made with --long=31 is refused with the window it asks for and what to do", "[decompress]") {
+    const std::string packed = zstd_long31(letter);
+    REQUIRE(packed.size() > 5);
+    REQUIRE(static_cast<unsigned char>(packed[5]) == 0xA8);  // RFC 8878 Window_Descriptor: 2^(10 + 21)
+    const auto says_what_to_do = [](const std::string& error) {
+        CHECK_THAT(error, Catch::Contains("asks for a window of 2048 MiB"));
+        CHECK_THAT(error, Catch::Contains("zstd --long=31 makes such data"));
+        CHECK_THAT(error, Catch::Contains("at most 128 MiB"));
+        CHECK_THAT(error, Catch::Contains("decompress it first (zstd -d --long=31)"));
+        CHECK_THAT(error, !Catch::Contains("corrupt"));
+    };
+    const read_back r = read(packed);
+    CHECK(r.result.what == text_read::status::failed);
+    says_what_to_do(r.result.error);
+    // After a whole frame it is no trailing garbage to pass over: its text would be lost.
+    const read_back after = read(zstd(letter) + packed);
+    CHECK(after.result.what == text_read::status::failed);
+    CHECK(after.text == letter);
+    says_what_to_do(after.result.error);
+    // The frame's header read a byte at a time says the same.
+    auto d = detail::decompressor::open(compression::zstd);
+    std::string error;
+    const auto ignore = [](std::string_view) { return true; };
+    auto outcome = detail::decompressor::outcome::more;
+    for (std::size_t i = 0; i < packed.size() && outcome == detail::decompressor::outcome::more; ++i)
+        outcome = d->feed(packed.substr(i, 1), ignore, error);
+    CHECK(outcome == detail::decompressor::outcome::failed);
+    says_what_to_do(error);
+}
+
+TEST_CASE("zstd windows up to the 128 MiB cap are read", "[decompress]") {
+    const std::string packed = zstd_window(letter, 27);  // zstd --long
+    REQUIRE(static_cast<unsigned char>(packed[5]) == 0x88);
+    const read_back r = read(packed);
+    CHECK(r.result.what == text_read::status::done);
+    CHECK(r.text == letter);
 }
 
 TEST_CASE("Zero bytes after the last gzip member are ignored, as gzip -d ignores them", "[decompress]") {

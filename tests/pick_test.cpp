@@ -182,6 +182,8 @@ TEST_CASE("pick shortens a context line around its URL", "[pick]") {
     CHECK(shorten_context("  see\t\thttp://x/   now \r", 8, 40) == "see http://x/ now");
     // Control characters are shown, never sent to the terminal.
     CHECK(shorten_context("a\x1b[2Jb http://x/", 8, 40) == "a\\x1b[2Jb http://x/");
+    // So are the characters that reorder a line or show as nothing.
+    CHECK(shorten_context("\xE2\x80\xAE" "free http://x/ \xE2\x80\x8B", 8, 40) == "\\u202efree http://x/ \\u200b");
     const std::string line = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, see http://example.org/page "
                              "for the rest of it, and more words after that.";
     const std::size_t focus = line.find("http");

@@ -7,6 +7,7 @@
 #include "cli/json_reader.hpp"
 #include "cli/report_format.hpp"
 #include "cli_util.hpp"
+#include "partial_util.hpp"
 #include "report_util.hpp"
 
 #include <urlsift/report.hpp>
@@ -17,6 +18,8 @@
 #include <array>
 #include <filesystem>
 #include <string>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -334,9 +337,11 @@ TEST_CASE("report: json round trip", "[report]") {
     const larger_tree t(12);
     const auto partial = run_in(t.dir.path, "report --no-timestamp --partial" + t.operands(0, t.names.size()));
     REQUIRE(partial.status == 0);
-    const report r = urlsift::cli::read_report_json(partial.out);
+    const auto read = urlsift::cli::read_partial_report(partial.out);
+    const report& r = read.counts;
     std::string again;
-    urlsift::cli::append_report_json(again, r, {.partial = true, .top = 10, .generated = std::nullopt});
+    urlsift::cli::append_report_json(again, r,
+                                     {.partial = true, .top = 10, .generated = std::nullopt, .options = read.options});
     CHECK(again == partial.out);
     CHECK(urlsift::cli::read_report_json(again) == r);
 
@@ -361,7 +366,10 @@ TEST_CASE("report: json round trip", "[report]") {
     CHECK_THROWS_AS(urlsift::cli::read_report_json("{\"format\": \"urlsift-report\""), json_error);
     CHECK_THROWS_AS(urlsift::cli::read_report_json("[1, 2]"), json_error);
     const std::string damaged = urlsift::test::replace_first(json, "\"references\": 1, ", "\"references\": 2, ");
-    CHECK_THROWS_AS(urlsift::cli::read_report_json(damaged), json_error);
+    CHECK_THROWS_WITH(urlsift::cli::read_report_json(damaged), Catch::Contains("checksum does not match"));
+    // Edited with its checksum made again, the totals still disagree with the files.
+    CHECK_THROWS_WITH(urlsift::cli::read_report_json(urlsift::test::restamped(damaged)),
+                      Catch::Contains("\"totals\" \"references\" is 2, but the report's counts make it 1"));
 }
 
 TEST_CASE("report: unreadable files are counted and exit statuses", "[report][cli]") {
@@ -389,6 +397,102 @@ TEST_CASE("report: unreadable files are counted and exit statuses", "[report][cl
     CHECK(run_in(t.dir.path, "report --merge a.txt").status == 2);  // not a report
     CHECK(report_in_process({"-f", "json", (d / "a.txt").string()}, d / "final.json").status == 0);
     CHECK(run_in(t.dir.path, "report --merge final.json").status == 2);  // not a partial one
+}
+
+/// Runs the shell `script` in `dir`, where $U is urlsift; standard error goes to `err`.
+cli_result run_script(const fs::path& dir, const std::string& script, const std::string& err = "/dev/null") {
+    return urlsift::test::run_shell("cd " + urlsift::test::shell_quote(dir.string()) + " && U='" URLSIFT_CLI_PATH
+                                    "' && { " + script + "; } 2>" + urlsift::test::shell_quote(err));
+}
+
+/// The files in `dir` whose names are temporary files of an atomic write.
+std::size_t temporaries_in(const fs::path& dir) {
+    std::size_t n = 0;
+    for (const auto& e : fs::directory_iterator(dir))
+        if (e.path().filename().string().find(".urlsift-") != std::string::npos) ++n;
+    return n;
+}
+
+TEST_CASE("report -o replaces the file whole, keeping its mode", "[report][cli][output]") {
+    const small_tree t;
+    const fs::path out = t.dir.path / "report.json";
+    urlsift::test::write_file(out, "the old report\n");
+    REQUIRE(::chmod(out.c_str(), 0640) == 0);
+    const auto r = run_in(t.dir.path, "report --no-timestamp -f json -o report.json a.txt");
+    CHECK(r.status == 0);
+    const std::string json = urlsift::test::read_file(out);
+    CHECK(json.starts_with("{\n  \"format\": \"urlsift-report\""));
+    CHECK((fs::status(out).permissions() & fs::perms::all) ==
+          (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
+    CHECK(temporaries_in(t.dir.path) == 0);
+    // A new file gets the mode open(2) gives: 0666 less the umask.
+    CHECK(run_script(t.dir.path, "$U report -o new.txt a.txt && umask 027 && $U report -o new027.txt a.txt").status == 0);
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    CHECK(static_cast<mode_t>(fs::status(t.dir.path / "new.txt").permissions() & fs::perms::all) == (0666 & ~mask));
+    CHECK((fs::status(t.dir.path / "new027.txt").permissions() & fs::perms::all) ==
+          (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
+    // The old report is no input of the new one: -r finds it, and skips it.
+    const fs::path err = t.dir.path / "err.txt";
+    CHECK(run_in(t.dir.path, "report -r --no-timestamp -o report.json .", err.string()).status == 2);
+    CHECK_THAT(urlsift::test::read_file(err), Catch::Contains("report.json: input file is also the output"));
+    CHECK_THAT(urlsift::test::read_file(out), Catch::Contains("references"));
+}
+
+TEST_CASE("report -o that fails while writing leaves the old file as it was", "[report][cli][output][failure]") {
+    // Enough distinct URLs for a report of many kilobytes.
+    const urlsift::test::scratch_dir dir;
+    std::string text;
+    for (int i = 0; i < 2000; ++i) text += "see http://host" + std::to_string(i) + ".example.org/page\n";
+    urlsift::test::write_file(dir.path / "many.txt", text);
+    const std::string old = "{\"the\": \"old report\"}\n";
+    urlsift::test::write_file(dir.path / "report.json", old);
+    // A simulated full disk: the shell's file-size limit makes write() fail
+    // with EFBIG part way through.
+    const fs::path err = dir.path / "err.txt";
+    const auto r = run_script(dir.path, "ulimit -f 8; $U report -f json --top 0 -o report.json many.txt", err.string());
+    CHECK(r.status == 2);
+    const std::string message = urlsift::test::read_file(err);
+    CHECK_THAT(message, Catch::Contains("report.json: cannot write: File too large; left as it was"));
+    CHECK_THAT(message, Catch::Contains("choose another -o FILE"));
+    CHECK(urlsift::test::read_file(dir.path / "report.json") == old);
+    CHECK(temporaries_in(dir.path) == 0);
+    // With no old file, none is left half written either.
+    CHECK(run_script(dir.path, "ulimit -f 8; $U report -f json --top 0 -o fresh.json many.txt").status == 2);
+    CHECK_FALSE(fs::exists(dir.path / "fresh.json"));
+    CHECK(temporaries_in(dir.path) == 0);
+}
+
+TEST_CASE("report -o in a directory it may not create files in fails before reading", "[report][cli][output][failure]") {
+    // Root may create files anywhere: the run is made as nobody.
+    if (::geteuid() == 0 && ::access("/usr/bin/setpriv", X_OK) != 0) {
+        WARN("running as root without setpriv: not checked");
+        return;
+    }
+    const small_tree t;
+    const fs::path locked = t.dir.path / "locked";
+    fs::create_directory(locked);
+    const std::string old = "the old report\n";
+    urlsift::test::write_file(locked / "report.txt", old);
+    REQUIRE(::chmod((locked / "report.txt").c_str(), 0666) == 0);  // the file itself may be written
+    REQUIRE(::chmod(locked.c_str(), 0555) == 0);
+    REQUIRE(::chmod(t.dir.path.c_str(), 0755) == 0);
+    const std::string as_nobody = ::geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
+    const fs::path err = t.dir.path / "err.txt";
+    const auto r = run_script(t.dir.path, as_nobody + "$U report -o locked/report.txt a.txt", err.string());
+    CHECK(r.status == 2);
+    const std::string message = urlsift::test::read_file(err);
+    CHECK_THAT(message, Catch::Contains("locked/report.txt: cannot create a temporary file in locked"));
+    CHECK_THAT(message, Catch::Contains("nothing was read"));
+    CHECK(urlsift::test::read_file(locked / "report.txt") == old);
+    ::chmod(locked.c_str(), 0755);
+}
+
+TEST_CASE("report -o to a device writes to it, and says when it cannot", "[report][cli][output]") {
+    CHECK(urlsift::test::run_cli("report -o /dev/null -", "http://example.org/\n").status == 0);
+    const auto full = urlsift::test::run_cli("report -o /dev/full -", "http://example.org/\n");
+    CHECK(full.status == 2);
+    CHECK_THAT(full.err, Catch::Contains("No space left on device"));
 }
 
 TEST_CASE("report: --help teaches", "[report][cli]") {
@@ -471,7 +575,9 @@ TEST_CASE("report: a sketch survives the json round trip and the merge command",
     std::string damaged = json;
     const auto at = damaged.find("\"registers\": \"") + 14;
     damaged.replace(at, 2, "zz");
-    CHECK_THROWS_WITH(urlsift::cli::read_report_json(damaged), Catch::Contains("registers"));
+    CHECK_THROWS_WITH(urlsift::cli::read_report_json(damaged), Catch::Contains("checksum does not match"));
+    CHECK_THROWS_WITH(urlsift::cli::read_report_json(urlsift::test::restamped(damaged)),
+                      Catch::Contains("registers"));
 
     // Through the command line: parts made with another limit are refused.
     const urlsift::test::scratch_dir dir;

@@ -227,7 +227,7 @@ TEST_CASE("report csv and tsv: the columns of each table", "[report]") {
     CHECK(sheet_of(r, "host", false) == "key\tcount\tfirst_input\tfirst_file\tfirst_line\n"
                                         "www.example.com\t3\t0\ta.txt\t1\n"
                                         "<script>alert(1)</script>\t2\t1\t" + script_name + "\t1\n"
-                                        "=cmd|' /C calc'!A0\t1\t0\ta.txt\t2\n");
+                                        "'=cmd|' /C calc'!A0\t1\t0\ta.txt\t2\n");
     CHECK(sheet_of(r, "files", true) == "input,name,status,bytes,references,error\n"
                                         "0,a.txt,read,100,5,\n"
                                         "1,\"<script>alert(1)</script>\"\"&\x1b[2J.txt\",read,50,4,\n"

@@ -13,6 +13,8 @@
 
 #include <atomic>
 #include <cmath>
+#include <limits>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -125,6 +127,46 @@ report counted_inputs(const std::vector<std::string>& texts, const std::vector<s
 }
 
 }  // namespace
+
+TEST_CASE("report: counts never wrap; a sum past 2^64 - 1 is refused and changes nothing",
+          "[report][merge][regression]") {
+    constexpr std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
+    // A report as read back from a partial: its counts added whole.
+    const auto part = [](std::string_view host, std::uint64_t count, std::uint64_t references = 1) {
+        report r;
+        r.add_input(urlsift::report_input{.name = "p", .bytes = 10, .references = references,
+                                          .status = urlsift::input_status::read, .error = {}});
+        r.add_count(report_table::host, host, count, {0, 1});
+        return r;
+    };
+    // The same key: its count would wrap to 0 and the row vanish.
+    report big = part("a.example", max);
+    const report before = big;
+    CHECK_THROWS_WITH(big.merge(part("a.example", 1)),
+                      Catch::Contains("the counts of table \"host\" would pass 18446744073709551615"));
+    CHECK(big == before);
+    // Two keys: each count fits, their table's total does not.
+    CHECK_THROWS_AS(big.merge(part("b.example", 1)), std::overflow_error);
+    CHECK(big == before);
+    // References and bytes too.
+    report many = part("a.example", 1, max);
+    CHECK_THROWS_WITH(many.merge(part("b.example", 1)), Catch::Contains("the number of references would pass"));
+    CHECK_THROWS_AS(many.add_input(urlsift::report_input{.name = "q", .bytes = 0, .references = 1,
+                                                         .status = urlsift::input_status::read, .error = {}}),
+                    std::overflow_error);
+    CHECK(many.inputs().size() == 1);
+    // Within one report read back: a key counted twice past the limit.
+    report twice = part("a.example", max);
+    CHECK_THROWS_WITH(twice.add_count(report_table::host, "a.example", 1, {0, 2}),
+                      Catch::Contains("the count of \"a.example\" in table \"host\""));
+    CHECK(count_of(twice, report_table::host, "a.example") == max);
+    // Up to the limit is fine, and merging many reports stays exact.
+    report sum = part("a.example", max - 2);
+    sum.merge(part("a.example", 1));
+    sum.merge(part("a.example", 1));
+    CHECK(count_of(sum, report_table::host, "a.example") == max);
+    CHECK(sum.total(report_table::host) == max);
+}
 
 TEST_CASE("report: distinct URLs past the limit are counted by a sketch", "[report]") {
     // 20 inputs of 1000 URLs, the first 700 of each new: 14,300 distinct.

@@ -177,6 +177,29 @@ TEST_CASE("the base must be absolute", "[resolver][errors]") {
     CHECK(bad_char.error() == error::invalid_character);
 }
 
+TEST_CASE("a base's IP literal is an IPv6 address or IPvFuture", "[resolver][errors][regression]") {
+    // RFC 3986 section 3.2.2. `http://[zz]/` made a base every result of
+    // which was as bad.
+    for (auto m : {resolve_mode::rfc2396, resolve_mode::rfc3986, resolve_mode::browser}) {
+        INFO(urlsift::to_string(m));
+        for (const std::string base : {"http://[zz]/", "http://[::1::2]/a", "http://u@[1.2.3.4]:80/", "http://[]/"}) {
+            INFO("base '" << base << "'");
+            const auto r = urlsift::resolver::make(base, mode(m));
+            REQUIRE_FALSE(r);
+            CHECK(r.error() == error::invalid_host);
+        }
+        check("http://[2001:db8::1]/a/", "g", "http://[2001:db8::1]/a/g", mode(m));
+    }
+    for (auto m : {resolve_mode::rfc2396, resolve_mode::rfc3986}) {
+        check("http://[::ffff:192.0.2.1]:8080/a/", "../g", "http://[::ffff:192.0.2.1]:8080/g", mode(m));
+        check("http://[v7.x:y]/a/", "g", "http://[v7.x:y]/a/g", mode(m));
+    }
+    // The error says where: the host, past the userinfo.
+    const auto r = urlsift::resolver::make(std::string("http://u@[zz]/"));
+    REQUIRE_FALSE(r);
+    CHECK(r.error_offset() == 9);
+}
+
 TEST_CASE("relative paths need a hierarchical base", "[resolver][errors]") {
     for (auto m : {resolve_mode::rfc2396, resolve_mode::rfc3986}) {
         const auto o = mode(m);

@@ -115,8 +115,8 @@ TEST_CASE("extract --unwrap: csv and tsv add wrapped and gateway columns", "[unw
     CHECK(csv.find("\n\"'-\",2,1,https://example.net/plain,https://example.net/plain,none,absolute,,\n") !=
           std::string::npos);
     const auto tsv = run_cli("extract --unwrap -f tsv", text).out;
-    CHECK(tsv == "-\t1\t1\t" + target + "\t" + safelinks + "\tnone\tabsolute\t" + safelinks + "\tsafelinks\n" +
-                     "-\t2\t1\thttps://example.net/plain\thttps://example.net/plain\tnone\tabsolute\t\t\n");
+    CHECK(tsv == "'-\t1\t1\t" + target + "\t" + safelinks + "\tnone\tabsolute\t" + safelinks + "\tsafelinks\n" +
+                     "'-\t2\t1\thttps://example.net/plain\thttps://example.net/plain\tnone\tabsolute\t\t\n");
     // Without --unwrap the columns are as they were.
     const auto before = run_cli("extract -f csv", text).out;
     CHECK(before.substr(0, before.find('\n')) == "file,line,column,url,raw,wrapper,form");

@@ -151,6 +151,8 @@ public:
     std::uint64_t add_input(std::string name);
     /// Appends an input with its facts as they are (a report read back from
     /// its serialized form); its `references` add to `references()`.
+    /// Throws std::overflow_error, changing nothing, when the references or
+    /// the bytes would pass 2^64 - 1.
     std::uint64_t add_input(report_input facts);
     /// Counts `ref`, found in input `input` (an ordinal `add_input` gave),
     /// with what the input stage knows of where it was.
@@ -172,7 +174,9 @@ public:
     void finish_input(std::uint64_t input, std::uint64_t bytes, input_status status, std::string error = {});
     /// Adds `count` to `key` in table `t`, first seen at `first` (a report
     /// read back from its serialized form). `first.input` must be an
-    /// ordinal of this report by the time the report is read.
+    /// ordinal of this report by the time the report is read. Throws
+    /// std::overflow_error, changing nothing, when the key's count would
+    /// pass 2^64 - 1.
     void add_count(report_table t, std::string_view key, std::uint64_t count, report_location first);
 
     /// Adds the registers of a distinct-URL sketch (a report read back from
@@ -184,6 +188,9 @@ public:
 
     /// Appends `later`'s inputs after this report's and adds its counts.
     /// Both should have the same exact-URL limit; this report's applies.
+    /// Counts never wrap: when the references, the bytes or a table's total
+    /// (and so perhaps a count) would pass 2^64 - 1, it throws
+    /// std::overflow_error, saying which, and changes nothing.
     void merge(const report& later);
     void merge(report&& later);
     /// Puts together reports made over inputs taken in turns (by threads):

@@ -31,7 +31,9 @@ struct resolve_options {
 /// A parsed base URL, reused for many references.
 ///
 /// Contract: `make` fails with `error::base_not_absolute` unless the base has
-/// a scheme (Section 5.1). `resolve` returns the absolute form of `ref`, or a
+/// a scheme (Section 5.1), and with `error::invalid_host` when its host is
+/// an IP literal that is neither an IPv6 address nor IPvFuture
+/// (`http://[zz]/`; RFC 3986 section 3.2.2). `resolve` returns the absolute form of `ref`, or a
 /// failure whose offset points into `ref`. A reference that is already
 /// absolute comes back as written (rfc modes, no normalization).
 ///

@@ -197,6 +197,53 @@ bool edit_target::still_in_place() const {
 // ------------------------------------------------------------ atomic_file
 
 atomic_file::atomic_file(const edit_target& target) : path_(target.replaced_path()) {
+    if (create_temporary()) copy_attributes(target.status(), target.fd());
+}
+
+atomic_file::atomic_file(const std::string& path) : path_(path) {
+    // The file a link leads to is the one replaced, as writing through the
+    // link would change it; a link that leads nowhere is replaced itself.
+    if (struct stat link {}; ::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) {
+        if (char* real = ::realpath(path.c_str(), nullptr)) {
+            path_ = real;
+            std::free(real);
+        }
+    }
+    // Opened as writing it in place would open it, so that what that
+    // refuses (a read-only file, a directory) is refused here too, rather
+    // than replaced. O_NONBLOCK: a FIFO put there since is not waited on.
+    struct original_file {
+        int fd;
+        ~original_file() {
+            if (fd >= 0) ::close(fd);
+        }
+    } const original{::open(path_.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC)};
+    if (original.fd < 0 && errno != ENOENT) {
+        fail(std::strerror(errno));
+        return;
+    }
+    struct stat st {};
+    if (original.fd >= 0 && ::fstat(original.fd, &st) != 0) {
+        fail(errno_text("cannot read its status"));
+        return;
+    }
+    if (original.fd >= 0 && !S_ISREG(st.st_mode)) {
+        fail("not a regular file");
+        return;
+    }
+    if (!create_temporary()) return;
+    if (original.fd >= 0) {
+        copy_attributes(st, original.fd);
+        return;
+    }
+    // umask(2) is read by setting it; no other thread makes files while an
+    // output file is opened.
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    if (::fchmod(fd_, 0666 & ~mask) != 0) fail(errno_text("cannot set the mode of the temporary file"));
+}
+
+bool atomic_file::create_temporary() {
     const std::string dir = directory_of(path_);
     const auto slash = path_.rfind('/');
     std::string base = slash == std::string::npos ? path_ : path_.substr(slash + 1);
@@ -215,15 +262,14 @@ atomic_file::atomic_file(const edit_target& target) : path_(target.replaced_path
     }
     if (fd_ < 0) {
         fail("cannot create a temporary file in " + dir + ": " + std::strerror(error));
-        return;
+        return false;
     }
     temp_path_ = templ;
-    copy_attributes(target);
     buf_.reserve(buffer_size);
+    return true;
 }
 
-void atomic_file::copy_attributes(const edit_target& target) {
-    const struct stat& st = target.status();
+void atomic_file::copy_attributes(const struct stat& st, int from) {
     // Owner first: changing it clears the set-ID bits. Where it cannot be
     // kept (not our file), the new file is ours, as with any editor's save,
     // its group kept if we are in it (as sed -i does), and set-ID bits that
@@ -243,10 +289,10 @@ void atomic_file::copy_attributes(const edit_target& target) {
     // asked first; ERANGE means an attribute grew in between.
     std::string names;
     for (;;) {
-        const ssize_t size = ::flistxattr(target.fd(), nullptr, 0);
+        const ssize_t size = ::flistxattr(from, nullptr, 0);
         if (size <= 0) return;
         names.resize(static_cast<std::size_t>(size));
-        const ssize_t got = ::flistxattr(target.fd(), names.data(), names.size());
+        const ssize_t got = ::flistxattr(from, names.data(), names.size());
         if (got >= 0) {
             names.resize(static_cast<std::size_t>(got));
             break;
@@ -259,10 +305,10 @@ void atomic_file::copy_attributes(const edit_target& target) {
         at += std::strlen(name) + 1;
         ssize_t read = -1;
         do {
-            const ssize_t length = ::fgetxattr(target.fd(), name, nullptr, 0);
+            const ssize_t length = ::fgetxattr(from, name, nullptr, 0);
             if (length < 0) break;
             value.resize(static_cast<std::size_t>(length));
-            read = ::fgetxattr(target.fd(), name, value.data(), value.size());
+            read = ::fgetxattr(from, name, value.data(), value.size());
         } while (read < 0 && errno == ERANGE);
         if (read < 0) continue;
         (void)::fsetxattr(fd_, name, value.data(), static_cast<std::size_t>(read), 0);  // not permitted: skipped

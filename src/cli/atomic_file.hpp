@@ -57,6 +57,14 @@ class atomic_file {
 public:
     /// Creates the temporary file beside `target.replaced_path()`. Check `error()`.
     explicit atomic_file(const edit_target& target);
+    /// Creates the temporary file beside `path`, an output file (`report
+    /// -o`) that need not exist yet. An existing `path` must be a regular
+    /// file that may be opened for writing (a read-only one is refused, as
+    /// writing it in place would refuse it), and it keeps its owner, mode
+    /// and extended attributes as above; a symbolic link that leads to a
+    /// file is followed. A new file gets the mode open(2) would give it:
+    /// 0666 less the umask. Check `error()`.
+    explicit atomic_file(const std::string& path);
     ~atomic_file();
     atomic_file(const atomic_file&) = delete;
     atomic_file& operator=(const atomic_file&) = delete;
@@ -81,9 +89,13 @@ public:
     static bool is_temporary_name(std::string_view name) noexcept;
 
 private:
-    bool flush();
+    /// Makes the temporary file beside `path_`; false (with `error()`) when it cannot.
+    bool create_temporary();
     void fail(const std::string& what);
-    void copy_attributes(const edit_target& target);
+    bool flush();
+    /// Gives the temporary file the owner, mode and extended attributes of
+    /// the original, whose status is `st` and which is open as `fd`.
+    void copy_attributes(const struct stat& st, int fd);
 
     std::string path_;
     std::string temp_path_;

@@ -60,7 +60,8 @@ Output formats:
          quoting); a cell starting with = + - @ tab or CR gets a leading '
          so that a spreadsheet shows it instead of running it as a formula
   tsv    no header; file, line, column, url, raw, wrapper, form separated by
-         tabs (tab, newline and backslash in a field written as \t \n \\)
+         tabs (tab, newline, CR and backslash in a field written as \t \n
+         \r \\); a cell starting with = + - @ gets a leading ', as in csv
   With --unwrap, url is the target of a gateway's link (Safe Links,
   Proofpoint URL Defense v1 to v3, Google's /url redirect; a link wrapped
   again is unwrapped up to 4 times); jsonl adds wrapped (the link as found)

@@ -1,6 +1,7 @@
 // urlsift report: batch reports over many inputs, on threads, and the merge
 // of partial reports written by shards of a corpus.
 
+#include "cli/atomic_file.hpp"
 #include "cli/commands.hpp"
 #include "cli/errors.hpp"
 #include "cli/escape.hpp"
@@ -86,7 +87,12 @@ retrieved from, or the document's <base href>; lines count in the file.
 A large corpus can be cut into parts: run 'report --partial' on each part
 (on other machines if need be), then 'report --merge' on the partial
 reports, in the order of the parts. The result is the report one run over
-all the inputs would give, byte for byte.
+all the inputs would give, byte for byte. A partial report carries a
+checksum of its content and the options that shaped its counts, and
+--merge trusts none of it: it refuses (status 2, saying which file and
+why) a partial that was changed or damaged, one an older urlsift made,
+one made with other options than the first, the same partial given
+twice, and counts that would add up past 2^64 - 1.
 )help";
 
 constexpr std::string_view epilog = R"help(
@@ -94,7 +100,8 @@ Output formats:
   text  totals, then the top rows (--top) of each table: count, key and
         "first seen FILE:LINE"; control characters shown escaped
   json  one document with stable keys: "format" ("urlsift-report"),
-        "version" (1), "partial" (true or false), "interrupted" (true
+        "version" (2), "partial" (true or false), for a partial report
+        "checksum" and "options" (below), "interrupted" (true
         when Ctrl-C stopped the run), "generated" (UTC time,
         null with --no-timestamp), "totals" (files, files_read,
         files_binary, files_failed, bytes, references, unique_urls,
@@ -111,6 +118,24 @@ Output formats:
         A final report holds the --top rows of each table and the --top
         files with the most references; with --partial, every row and every
         input in input order, which is what --merge reads.
+        A partial report's "checksum" is "fnv1a64:" and 16 hex digits:
+        FNV-1a, 64 bits (offset basis 0xcbf29ce484222325, prime
+        0x100000001b3), of every byte after the line that holds it, from
+        the byte after that line's newline to the end of the file. In
+        Python:
+          d = open(path, "rb").read()
+          d = d[d.index(b"\n", d.index(b'"checksum"')) + 1:]
+          h = 0xcbf29ce484222325
+          for b in d: h = (h ^ b) * 0x100000001b3 % 2**64
+          print("fnv1a64:%016x" % h)
+        Its "options" are the options that shape the counts, each value a
+        string ("" when not given, "on" or "off" for a switch): base,
+        base-root, resolver, normalize, hyphen, max-url-length, abbrev,
+        abbrev-scheme, literal-brackets, input, encoding, binary,
+        search-zip; and "exact_limit" is --exact-urls. --merge reads the
+        members in the order they are written here, and no others, and
+        checks the derived ones ("totals", "failed_files", each table's
+        "distinct" and "total", "duplicate") against the counts.
   markdown
         the text summary and the most frequent URLs as GitHub-flavoured
         Markdown tables; in names and keys, control characters are shown
@@ -134,7 +159,8 @@ Output formats:
         first, then input order. Fields as extract writes them: csv quoted
         as RFC 4180 says, a cell starting with = + - @ tab or CR given a
         leading ' so a spreadsheet does not run it; tsv with tab, newline,
-        CR and backslash written as \t \n \r \\. On a terminal, control
+        CR and backslash written as \t \n \r \\, and a cell starting with
+        = + - @ given the same leading '. On a terminal, control
         characters are shown escaped.
   Rows are ordered by count, most first, then by key; files by input order
   where counts tie. The output is the same for any -j.
@@ -194,6 +220,127 @@ void check_table(const std::string& name) {
         throw usage_error("report", "unknown --table '" + name + "' " + table_choices());
 }
 
+/// Writes `text` into `file` and puts it in place of `path`; throws with
+/// what went wrong and what became of `path` (`existed`: it was there).
+void replace_output(atomic_file& file, std::string_view text, const std::string& path, bool existed) {
+    // In slices: the file's buffer would otherwise take a copy of it all.
+    constexpr std::size_t slice = 1 << 20;
+    for (std::size_t at = 0; at < text.size() && file.write(text.substr(at, slice)); at += slice) {}
+    if (!file.commit(""))
+        throw std::runtime_error(path + ": " + file.error() + (existed ? "; left as it was" : "; not written") +
+                                 " (make room, or choose another -o FILE)");
+}
+
+/// The abbreviations of `kinds` by name, as --abbrev takes them: "none",
+/// or a list ("www,ftp,gopher").
+std::string abbrev_names(abbrev_set kinds) {
+    std::string names;
+    for (unsigned bit = 0; bit < 16; ++bit) {
+        const auto kind = static_cast<abbrev_kind>(1u << bit);
+        if ((kinds & static_cast<abbrev_set>(kind)) == 0) continue;
+        if (!names.empty()) names += ',';
+        names += to_string(kind);
+    }
+    return names.empty() ? "none" : names;
+}
+
+/// What shaped the counts of a run with settings `rs` (from `ss`), as a
+/// partial report records it: the values the options took, whatever way
+/// they were written (--abbrev all and the list of every kind are one).
+count_options options_of(const scan_settings& ss, const read_settings& rs, const std::string& input,
+                         const std::string& charset, const std::string& binary) {
+    const auto on_off = [](bool on) { return std::string(on ? "on" : "off"); };
+    count_options o;
+    o[count_option::base] = rs.base ? rs.base->base() : "";
+    o[count_option::base_root] = ss.base_root;
+    o[count_option::resolver] = to_string(rs.resolve.mode);
+    o[count_option::normalize] = on_off(rs.resolve.normalize);
+    o[count_option::hyphen] = rs.scan.hyphen == hyphen_policy::keep ? "keep" : "drop";
+    o[count_option::max_url_length] = std::to_string(rs.scan.max_url_length);
+    o[count_option::abbrev] = abbrev_names(rs.scan.abbrev.kinds);
+    o[count_option::abbrev_scheme] = rs.scan.abbrev.https ? "https" : "http";
+    o[count_option::literal_brackets] = on_off(rs.scan.abbrev.literal_in_brackets);
+    o[count_option::input] = input;
+    o[count_option::encoding] = charset;
+    o[count_option::binary] = binary;
+    o[count_option::search_zip] = on_off(rs.text.decompress);
+    return o;
+}
+
+/// "--base 'http://a/'" or "no --base", for a message.
+std::string shown_option(std::size_t i, const std::string& value) {
+    const std::string name = "--" + std::string(count_option_names[i]);
+    return value.empty() ? "no " + name : name + " '" + value + "'";
+}
+
+/// Why `part` cannot be added to the parts before it,
+/// the first of which is `first_path`, whose options were `first`; empty
+/// when it can.
+std::string mismatch(const partial_report& part, const count_options& first, std::uint64_t first_exact_limit,
+                     const std::string& first_path) {
+    for (std::size_t i = 0; i < count_option_names.size(); ++i)
+        if (part.options.values[i] != first.values[i])
+            return "made with " + shown_option(i, part.options.values[i]) + ", " + visible(first_path) + " with " +
+                   shown_option(i, first.values[i]) + ": the parts of one report are made with the options of one " +
+                   "run; make this part again with those of the others";
+    if (part.counts.exact_url_limit() != first_exact_limit)
+        return "made with --exact-urls " + std::to_string(part.counts.exact_url_limit()) + ", " +
+               visible(first_path) + " with " + std::to_string(first_exact_limit) +
+               ": make the parts with the same limit";
+    return {};
+}
+
+/// Adds up the partial reports at `paths`, in order, into `r`; their
+/// options go to `options`. False, with the reason on standard error, when
+/// one is refused.
+bool merge_partials(const std::vector<std::string>& paths, report& r, count_options& options) {
+    // The parts' checksums, with the first path of each. The same partial
+    // given twice is refused rather than skipped: a repeated operand means
+    // the list is not the list of parts meant, and two files that are the
+    // same bytes may be two parts that read the same text (blocks of one
+    // stream read from standard input): skipping one would drop its counts
+    // on a guess. Refused, nothing is lost, and the fix is the user's.
+    std::vector<std::pair<std::uint64_t, const std::string*>> seen;
+    const auto refuse = [](const std::string& path, const std::string& why) {
+        std::cerr << "urlsift report: " << visible(path) << ": " << visible(why) << '\n';
+        return false;
+    };
+    for (const auto& path : paths) {
+        std::string error;
+        const std::string json = read_whole(path, error);
+        if (!error.empty()) return refuse(path, error);
+        partial_report part;
+        try {
+            part = read_partial_report(json);
+        } catch (const json_error& e) {
+            return refuse(path, e.what());
+        }
+        const auto same = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == part.checksum; });
+        if (same != seen.end())
+            return refuse(path, (*same->second == path ? "given twice" : "the same partial report as " +
+                                                                            visible(*same->second)) +
+                                    " (checksum " + checksum_text(part.checksum) +
+                                    "), which would be counted twice: give each part once");
+        seen.emplace_back(part.checksum, &path);
+        if (&path == &paths.front()) {
+            options = part.options;
+            r = report(part.counts.exact_url_limit());
+        } else if (const std::string why =
+                       mismatch(part, options, r.exact_url_limit(), paths.front());
+                   !why.empty()) {
+            return refuse(path, why);
+        }
+        try {
+            r.merge(std::move(part.counts));
+        } catch (const std::overflow_error& e) {
+            return refuse(path, std::string("adding it, ") + e.what() +
+                                    ": no corpus counts this much, so a part is not what urlsift wrote; make the "
+                                    "parts again");
+        }
+    }
+    return true;
+}
+
 unsigned parse_jobs(long long jobs) {
     if (jobs == 0) return std::max(1U, std::thread::hardware_concurrency());
     if (jobs < 0 || jobs > 1024)
@@ -215,7 +362,9 @@ int cmd_report(const args& a) {
         ("version,V", "show the version and exit")
         ("format,f", po::value<std::string>(&fmt_name), "output format: text (default), json, markdown, html, csv or tsv")
         ("table", po::value<std::string>(&table_name), "the table csv and tsv write (see Output formats)")
-        ("output,o", po::value<std::string>(&output_path), "write the report to FILE instead of standard output")
+        ("output,o", po::value<std::string>(&output_path),
+            "write the report to FILE instead of standard output: beside it, then renamed over it, so that a "
+            "run that fails leaves FILE as it was")
         ("partial", po::bool_switch(), "write a partial report for --merge: json, every row and input")
         ("merge", po::bool_switch(), "the operands are partial reports: add them up, in the order given")
         ("jobs,j", po::value<long long>(&jobs),
@@ -259,13 +408,32 @@ int cmd_report(const args& a) {
     const std::vector<std::string> operands =
         vm.count("operand") ? vm["operand"].as<std::vector<std::string>>() : std::vector<std::string>{};
 
-    // The output file is opened first, so that a path that cannot be written
-    // fails before the work, and is truncated only once the report is made.
+    // -o FILE replaces FILE whole or not at all: a regular file (or a new
+    // one) gets the report written beside it and renamed over it, as
+    // rewrite -i does, so that a full disk or a signal leaves the old report
+    // as it was. The temporary file is made first, so that a place that
+    // cannot be written fails before the work. Anything else (/dev/stdout,
+    // a FIFO, a terminal) is written to as it is.
     int out_fd = STDOUT_FILENO;
+    std::optional<atomic_file> replacement;
+    std::optional<struct stat> replaced; ///< FILE as it was, kept out of the inputs
     if (vm.count("output")) {
-        out_fd = ::open(output_path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
-        if (out_fd < 0)
-            throw std::runtime_error(output_path + ": " + std::string(std::strerror(errno)));
+        struct stat st {};
+        const bool exists = ::stat(output_path.c_str(), &st) == 0;
+        if (exists && !S_ISREG(st.st_mode)) {
+            out_fd = ::open(output_path.c_str(), O_WRONLY | O_CLOEXEC);
+            if (out_fd < 0) throw std::runtime_error(output_path + ": " + std::string(std::strerror(errno)));
+        } else {
+            replacement.emplace(output_path);
+            if (!replacement->error().empty())
+                throw std::runtime_error(output_path + ": " + replacement->error() +
+                                         "; nothing was read (choose another -o FILE, or make this one and its "
+                                         "directory writable)");
+            if (exists) replaced = st;
+            // SIGTERM and SIGHUP remove the temporary file from now on; Ctrl-C
+            // is the run's own while it reads, and removes it once it is done.
+            atomic_file::remove_on_signals();
+        }
     }
     struct fd_closer {
         int fd;
@@ -280,30 +448,7 @@ int cmd_report(const args& a) {
     if (merging) {
         if (operands.empty()) throw usage_error("report", "--merge needs the partial reports to merge");
         if (vm.count("exact-urls")) throw usage_error("report", "--merge takes --exact-urls from the partial reports");
-        for (const auto& path : operands) {
-            std::string error;
-            const std::string json = read_whole(path, error);
-            try {
-                if (error.empty()) {
-                    report part = read_report_json(json);
-                    // The same limit everywhere, or the parts would not add
-                    // up to one run.
-                    if (&path == &operands.front()) r = report(part.exact_url_limit());
-                    if (part.exact_url_limit() == r.exact_url_limit())
-                        r.merge(std::move(part));
-                    else
-                        error = "made with --exact-urls " + std::to_string(part.exact_url_limit()) + ", " +
-                                visible(operands.front()) + " with " + std::to_string(r.exact_url_limit()) +
-                                ": make the parts with the same limit";
-                }
-            } catch (const json_error& e) {
-                error = e.what();
-            }
-            if (!error.empty()) {
-                std::cerr << "urlsift report: " << visible(path) << ": " << visible(error) << '\n';
-                return 2;
-            }
-        }
+        if (!merge_partials(operands, r, layout.options)) return 2;
     } else {
         read_settings rs;
         rs.resolve = make_resolve_options("report", ss);
@@ -314,16 +459,18 @@ int cmd_report(const args& a) {
                    .binary_as_text = parse_binary_as_text("report", binary),
                    .decompress = vm["search-zip"].as<bool>()};
         std::string encoding_error;
-        if (!text_source::open(rs.text, encoding_error)) throw usage_error("report", encoding_error);
+        const auto probe = text_source::open(rs.text, encoding_error);
+        if (!probe) throw usage_error("report", encoding_error);
         const unsigned threads = parse_jobs(jobs);
         rs.input = parse_input_setting("report", input_kind);
         rs.bases.emplace("report", ss);
         rs.exact_url_limit = static_cast<std::uint64_t>(exact_urls);
+        layout.options = options_of(ss, rs, input_kind, probe->charset(), binary);
 
         // The walk goes on while the first files are read; what it could
         // not read is told after the run.
         std::vector<input_error> errors;
-        const output_file output(out_fd);
+        const output_file output = replaced ? output_file(*replaced) : output_file(out_fd);
         const input_lister list = [&](const std::function<bool(listed_file)>& add) {
             walk_files(operands, walk, errors, [&](listed_file f) { return output.is(f.path, errors) || add(std::move(f)); });
         };
@@ -361,19 +508,21 @@ int cmd_report(const args& a) {
     case report_format::csv:
     case report_format::tsv: append_report_sheet(text, r, table_name, fmt == report_format::csv, layout.top); break;
     }
-    if (struct stat st {}; out_fd != STDOUT_FILENO && ::fstat(out_fd, &st) == 0 && S_ISREG(st.st_mode) &&
-                           ::ftruncate(out_fd, 0) != 0)
-        throw std::runtime_error(output_path + ": " + std::string(std::strerror(errno)));
-    output out(out_fd);
-    if (sheet && out.is_terminal()) {
-        // The other formats escape control characters themselves; a csv or
-        // tsv cell holds them as they are, for the program that reads it.
-        std::string shown;
-        append_visible(shown, text, true);
-        text.swap(shown);
+    if (replacement) {
+        atomic_file::remove_on_signals();  // Ctrl-C too, now that the run is over
+        replace_output(*replacement, text, output_path, replaced.has_value());
+    } else {
+        output out(out_fd);
+        if (sheet && out.is_terminal()) {
+            // The other formats escape control characters themselves; a csv or
+            // tsv cell holds them as they are, for the program that reads it.
+            std::string shown;
+            append_visible(shown, text, true);
+            text.swap(shown);
+        }
+        out.write(text);
+        out.flush();
     }
-    out.write(text);
-    out.flush();
     const std::size_t inputs_read = r.inputs().size();
     const bool found = r.references() > 0;
     leave_to_exit(std::move(r));

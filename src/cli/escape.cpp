@@ -14,7 +14,38 @@ void append_hex_byte(std::string& out, std::string_view prefix, unsigned char b)
     out += hex_digits[b & 15];
 }
 
+/// Whether a cell whose first written character is `c` is one a spreadsheet
+/// would run as a formula (OWASP's list for CSV injection).
+bool starts_formula(char c) noexcept { return std::string_view("=+-@\t\r").find(c) != std::string_view::npos; }
+
+/// How tsv writes `c`: its escape, or empty when it is written as it is.
+std::string_view tsv_escape(char c) noexcept {
+    switch (c) {
+    case '\t': return "\\t";
+    case '\n': return "\\n";
+    case '\r': return "\\r";
+    case '\\': return "\\\\";
+    default: return {};
+    }
+}
+
+/// The code point of the well-formed sequence of two or three bytes at s[i].
+std::uint32_t code_point(std::string_view s, std::size_t i, std::size_t len) noexcept {
+    const auto b = [&](std::size_t k) { return static_cast<std::uint32_t>(static_cast<unsigned char>(s[i + k])); };
+    if (len == 2) return (b(0) & 0x1Fu) << 6 | (b(1) & 0x3Fu);
+    return (b(0) & 0x0Fu) << 12 | (b(1) & 0x3Fu) << 6 | (b(2) & 0x3Fu);
+}
+
 }  // namespace
+
+bool is_hidden_format(std::string_view s, std::size_t i, std::size_t len) noexcept {
+    if (len != 2 && len != 3) return false;
+    // Unicode's Bidi_Control characters, and the zero-width format
+    // characters (general category Cf) that belong to no script.
+    const std::uint32_t cp = code_point(s, i, len);
+    return cp == 0x061C || (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) ||
+           (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0xFEFF;
+}
 
 std::size_t utf8_sequence_length(std::string_view s, std::size_t i) noexcept {
     const auto b0 = static_cast<unsigned char>(s[i]);
@@ -62,8 +93,10 @@ void append_visible(std::string& out, std::string_view s, bool keep_lines) {
         if (len == 0) {
             append_hex_byte(out, "\\x", c);
             ++i;
-        } else if (is_c1_control(s, i, len)) {
-            append_hex_byte(out, "\\u00", static_cast<unsigned char>(s[i + 1]));
+        } else if (is_c1_control(s, i, len) || is_hidden_format(s, i, len)) {
+            const std::uint32_t cp = code_point(s, i, len);
+            append_hex_byte(out, "\\u", static_cast<unsigned char>(cp >> 8));
+            append_hex_byte(out, "", static_cast<unsigned char>(cp & 0xFF));
             i += len;
         } else {
             out.append(s.substr(i, len));
@@ -80,7 +113,7 @@ std::string visible(std::string_view s) {
 }
 
 void append_csv_field(std::string& out, std::string_view s) {
-    const bool formula = !s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos;
+    const bool formula = !s.empty() && starts_formula(s.front());
     if (!formula && s.find_first_of(",\"\r\n") == std::string_view::npos) {
         out += s;
         return;
@@ -95,14 +128,14 @@ void append_csv_field(std::string& out, std::string_view s) {
 }
 
 void append_tsv_field(std::string& out, std::string_view s) {
+    // The guard looks at the cell as written: a leading tab or CR is
+    // written as `\t` or `\r`, which a spreadsheet does not run.
+    if (!s.empty() && tsv_escape(s.front()).empty() && starts_formula(s.front())) out += '\'';
     for (char c : s) {
-        switch (c) {
-        case '\t': out += "\\t"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\\': out += "\\\\"; break;
-        default: out += c;
-        }
+        if (const std::string_view escape = tsv_escape(c); !escape.empty())
+            out += escape;
+        else
+            out += c;
     }
 }
 

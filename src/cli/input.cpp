@@ -15,6 +15,9 @@ output_file::output_file(int out_fd) {
     ino_ = out.st_ino;
 }
 
+output_file::output_file(const struct stat& out)
+    : regular_(S_ISREG(out.st_mode)), dev_(out.st_dev), ino_(out.st_ino) {}
+
 bool output_file::is(const std::string& path, std::vector<input_error>& errors) const {
     if (!regular_) return false;
     struct stat in {};

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include <sys/stat.h>
 #include <sys/types.h>
 
 namespace urlsift::cli {
@@ -21,6 +22,9 @@ namespace urlsift::cli {
 class output_file {
 public:
     explicit output_file(int out_fd = 1);
+    /// The output is the file `out` is the status of (`-o FILE`, whose new
+    /// version is written beside it and renamed over it).
+    explicit output_file(const struct stat& out);
     /// Whether `path` is the output; if so it is reported in `errors` as
     /// grep reports it.
     bool is(const std::string& path, std::vector<input_error>& errors) const;

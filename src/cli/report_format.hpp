@@ -7,6 +7,7 @@
 
 #include <urlsift/report.hpp>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -17,7 +18,31 @@
 namespace urlsift::cli {
 
 /// The version of the JSON document's shape; readers refuse another.
-inline constexpr std::uint64_t report_format_version = 1;
+/// Version 2 gave partial reports a checksum and the options that shaped
+/// their counts.
+inline constexpr std::uint64_t report_format_version = 2;
+
+/// The options that shape what a run counts, in the order a partial report
+/// records them: --merge adds up only parts made with the same ones, since
+/// one run has one set. (How the files are picked, -r, --include and the
+/// like, is each part's own, and so is --exact-urls, recorded apart.)
+enum class count_option : unsigned char {
+    base, base_root, resolver, normalize, hyphen, max_url_length, abbrev, abbrev_scheme, literal_brackets,
+    input, encoding, binary, search_zip,
+};
+/// The options' names as typed, without the dashes, by count_option.
+inline constexpr std::array<std::string_view, 13> count_option_names = {
+    "base",  "base-root",     "resolver",         "normalize", "hyphen",   "max-url-length", "abbrev",
+    "abbrev-scheme", "literal-brackets", "input", "encoding", "binary",   "search-zip"};
+
+/// The value of each count_option in words, as the option takes them ("on"
+/// or "off" for a switch); "" for an option not given.
+struct count_options {
+    std::array<std::string, count_option_names.size()> values;
+    std::string& operator[](count_option o) { return values[static_cast<std::size_t>(o)]; }
+    const std::string& operator[](count_option o) const { return values[static_cast<std::size_t>(o)]; }
+    friend bool operator==(const count_options&, const count_options&) = default;
+};
 
 /// How a report is written.
 struct report_layout {
@@ -30,15 +55,40 @@ struct report_layout {
     /// before it. Said in every format; a partial report so marked is not
     /// merged.
     bool interrupted = false;
+    /// A partial report's options, which it records.
+    count_options options{};
 };
 
-/// Appends `r` as the JSON document (docs: `urlsift report --help`).
+/// Appends `r` as the JSON document (docs: `urlsift report --help`). A
+/// partial report gets a checksum: see partial_checksum.
 void append_report_json(std::string& out, const report& r, const report_layout& layout);
 
-/// Reads a partial report written by append_report_json. Throws json_error
-/// (from json_reader.hpp) naming what is wrong: malformed JSON, another
-/// format or version, a final report (its tables are cut to the top rows,
-/// so merging it would not be exact), or counts that do not add up.
+/// A partial report's checksum: FNV-1a (64 bits) of `covered`, every byte
+/// of the document after the line that holds the checksum. One byte
+/// changed anywhere there changes it, whatever the byte: each step of
+/// FNV-1a is a bijection of its state.
+std::uint64_t partial_checksum(std::string_view covered) noexcept;
+/// A checksum as a partial report writes it: "fnv1a64:" and 16 hex digits.
+std::string checksum_text(std::uint64_t checksum);
+
+/// A partial report as read back.
+struct partial_report {
+    report counts;
+    count_options options;
+    std::uint64_t checksum = 0; ///< as written, and found to match
+};
+
+/// Reads a partial report written by append_report_json, trusting none of
+/// it. Throws json_error (from json_reader.hpp) saying what is wrong and
+/// what to do: malformed JSON; another format or version (a version 1
+/// partial, which has no checksum, is to be made again); a final report
+/// (its tables are cut to the top rows, so merging it would not be exact);
+/// a checksum that does not match the bytes it covers; a member it does
+/// not know, or one missing, or out of place; counts that do not add up,
+/// or add up past 2^64 - 1.
+partial_report read_partial_report(std::string_view text);
+
+/// read_partial_report(text).counts.
 report read_report_json(std::string_view text);
 
 /// Appends the text summary: totals, then the first `layout.top` rows of

@@ -3,6 +3,7 @@
 #include "cli/errors.hpp"
 #include "cli/escape.hpp"
 #include "text/ascii.hpp"
+#include "uri/site.hpp"
 
 #include <urlsift/reference.hpp>
 #include <urlsift/warnings.hpp>
@@ -83,6 +84,32 @@ std::optional<resolver> make_base(std::string_view command, const scan_settings&
     return base_from_option(command, s.base, make_resolve_options(command, s));
 }
 
+namespace {
+
+/// Whether URLs of `scheme` name a server, and so need a host: http and https
+/// (RFC 9110 section 4.2: "A sender MUST NOT generate an "http" URI with an
+/// empty host identifier"), ws and wss (RFC 6455 section 3), ftp (RFC 1738
+/// section 3.2): the browser draft's special schemes but file, whose empty
+/// host is the local machine. The generic syntax the resolver follows
+/// allows an empty host; a --base never means one.
+bool needs_host(std::string_view scheme) noexcept {
+    for (const std::string_view s : {"http", "https", "ws", "wss", "ftp"})
+        if (detail::iequals(scheme, s)) return true;
+    return false;
+}
+
+/// What is wrong with the host the resolver found wrong at byte `at` of
+/// `base`, in words: a bad IP literal says more than "invalid host".
+std::string host_problem(std::string_view base, std::size_t at) {
+    if (at >= base.size() || base[at] == '/' || base[at] == '?' || base[at] == '#') return "no host";
+    if (base[at] == '[')
+        return "the host in [...] at byte " + std::to_string(at) +
+               " is not an IP address (brackets hold an IPv6 address, as in http://[2001:db8::1]/)";
+    return "invalid host at byte " + std::to_string(at);
+}
+
+}  // namespace
+
 resolver base_from_option(std::string_view command, std::string_view given, const resolve_options& options,
                           std::string_view as_typed) {
     const std::string cmd(command);
@@ -94,13 +121,17 @@ resolver base_from_option(std::string_view command, std::string_view given, cons
     auto r = resolver::make(given, options);
     if (!r) {
         std::string why(describe(r.error()));
-        if (r.error() != error::base_not_absolute) why += " at byte " + std::to_string(r.error_offset());
+        if (r.error() == error::invalid_host) why = host_problem(given, r.error_offset());
+        else if (r.error() != error::base_not_absolute) why += " at byte " + std::to_string(r.error_offset());
         throw usage_error(cmd, shown + why + std::string(example));
     }
     // Section 4.3: relative URLs can only be used against a base that fits
     // the generic syntax; after an opaque one (mailto:, news:) every
     // relative reference would fail.
     const reference_parts p = parse_reference(r->base());
+    if (p.scheme && needs_host(*p.scheme) && (!p.site || detail::split_site(*p.site).host.empty()))
+        throw usage_error(cmd, shown + "no host (" + std::string(*p.scheme) + " URLs name a server)" +
+                                   std::string(example));
     if (!p.site && (p.path.empty() || p.path.front() != '/'))
         throw usage_error(cmd, shown + "opaque (no hierarchy after the scheme to resolve against)" +
                                    std::string(example));

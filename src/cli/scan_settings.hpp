@@ -44,7 +44,9 @@ std::optional<resolver> make_base(std::string_view command, const scan_settings&
 
 /// The resolver for a --base value. Throws usage_error, with what is wrong
 /// and an example, for a value that cannot be a base: empty, relative,
-/// malformed, opaque (`mailto:x`, Section 4.3), or a script URL. Messages
+/// malformed (`http://[zz]/` among them), opaque (`mailto:x`, Section 4.3),
+/// a script URL, or a URL of a scheme that names a server without a host
+/// (`http://`). Messages
 /// quote `as_typed` when it is given (the value before any cleaning).
 resolver base_from_option(std::string_view command, std::string_view given, const resolve_options& options,
                           std::string_view as_typed = {});

@@ -17,9 +17,11 @@
 #include <array>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <numeric>
 #include <optional>
 #include <stdexcept>
+#include <string>
 
 namespace urlsift {
 
@@ -200,6 +202,17 @@ void add_ahead(const key_table& table, std::size_t n, HashAt hash_at, Add add) {
     }
 }
 
+/// a + b, or std::overflow_error saying that `what` would pass 2^64 - 1.
+std::uint64_t sum_or_throw(std::uint64_t a, std::uint64_t b, const std::string& what) {
+    std::uint64_t sum = 0;
+    if (__builtin_add_overflow(a, b, &sum))
+        throw std::overflow_error(what + " would pass " + std::to_string(std::numeric_limits<std::uint64_t>::max()));
+    return sum;
+}
+
+/// "the counts of table \"host\"", for sum_or_throw.
+std::string table_counts(report_table t) { return "the counts of table \"" + std::string(to_string(t)) + '"'; }
+
 }  // namespace
 
 struct report::impl {
@@ -219,6 +232,22 @@ struct report::impl {
     /// keeps their order.
     std::array<std::uint32_t, 4> wrapper_entries{};
     std::array<std::uint32_t, 3> form_entries{};
+    /// The total of each table's counts as the last merge left them, so that
+    /// merging many reports into one checks each once; anything else that
+    /// changes a count forgets them.
+    std::optional<std::array<std::uint64_t, report_table_count>> known_totals;
+
+    /// The total of each table's counts; std::overflow_error when one
+    /// passes 2^64 - 1 (counts added back from a serialized report).
+    std::array<std::uint64_t, report_table_count> table_totals() const {
+        if (known_totals) return *known_totals;
+        std::array<std::uint64_t, report_table_count> sums{};
+        for (std::size_t t = 0; t < report_table_count; ++t)
+            for (const auto& e : tables[t].entries())
+                if (__builtin_add_overflow(sums[t], e.tally.count, &sums[t]))
+                    sum_or_throw(std::numeric_limits<std::uint64_t>::max(), 1, table_counts(static_cast<report_table>(t)));
+        return sums;
+    }
 
     /// Counts `url` (hash `h`) in the distinct-URL set: the table, where
     /// its entry is returned, or the sketch.
@@ -369,7 +398,9 @@ std::uint64_t report::add_input(std::string name) {
 }
 
 std::uint64_t report::add_input(report_input facts) {
-    impl_->references += facts.references;
+    const std::uint64_t references = sum_or_throw(impl_->references, facts.references, "the number of references");
+    sum_or_throw(impl_->totals.bytes, facts.bytes, "the number of bytes");
+    impl_->references = references;
     std::string scratch;
     if (const auto valid = valid_utf8(facts.name, scratch); valid.data() != facts.name.data()) facts.name = valid;
     impl_->totals.add(facts);
@@ -459,19 +490,25 @@ void report::impl::count(std::uint64_t input, const counted_reference& ref, cons
 }
 
 void report::add(std::uint64_t input, const counted_reference& ref, const reference_context& context) {
+    impl_->known_totals.reset();
     impl_->count(input, ref, context, key_table::hash(ref.url));
 }
 
 void report::add(std::span<const pending> refs) {
     impl& m = *impl_;
+    m.known_totals.reset();
     add_ahead(
         m.at(report_table::url), refs.size(), [refs](std::size_t i) { return key_table::hash(refs[i].ref.url); },
         [&m, refs](std::size_t i, std::uint64_t h) { m.count(refs[i].input, refs[i].ref, refs[i].context, h); });
 }
 
 void report::add_count(report_table t, std::string_view key, std::uint64_t count, report_location first) {
+    impl_->known_totals.reset();
     std::string scratch;
     const std::string_view valid = valid_utf8(key, scratch);
+    if (const key_table::entry* e = impl_->at(t).find(valid))
+        sum_or_throw(e->tally.count, count, "the count of \"" + std::string(valid) + "\" in table \"" +
+                                                std::string(to_string(t)) + '"');
     if (t == report_table::url)
         impl_->add_url(valid, key_table::hash(valid), count, first);
     else
@@ -482,6 +519,7 @@ bool report::add_url_sketch(std::span<const std::uint8_t> registers) {
     impl& m = *impl_;
     detail::url_sketch read;
     if (!read.merge(registers)) return false;
+    m.known_totals.reset();
     m.merge_sketch(read);
     return true;
 }
@@ -489,15 +527,29 @@ bool report::add_url_sketch(std::span<const std::uint8_t> registers) {
 void report::set_exact_url_limit(std::uint64_t limit) {
     impl& m = *impl_;
     m.exact_url_limit = limit;
+    m.known_totals.reset();
     if (!m.sketch && m.at(report_table::url).size() > limit) m.to_sketch();
 }
 
 void report::merge(const report& later) {
     impl& m = *impl_;
+    const impl& o = *later.impl_;
+    // Checked before anything changes, since a count that passed 2^64 - 1
+    // would wrap to a small one, and a row could vanish. A count is at most
+    // its table's total, so totals that add up keep every count in range.
+    sum_or_throw(m.references, o.references, "the number of references");
+    sum_or_throw(m.totals.bytes, o.totals.bytes, "the number of bytes");
+    const auto mine = m.table_totals(), theirs = o.table_totals();
+    std::array<std::uint64_t, report_table_count> sums{};
+    for (std::size_t t = 0; t < report_table_count; ++t)
+        sums[t] = sum_or_throw(mine[t], theirs[t], table_counts(static_cast<report_table>(t)));
     const std::uint64_t shift = m.inputs.size();
     m.inputs.insert(m.inputs.end(), later.impl_->inputs.begin(), later.impl_->inputs.end());
     m.totals += later.impl_->totals;
     m.add_counts(*later.impl_, [shift](std::uint64_t i) { return i + shift; });
+    // Past the exact-URL limit the URL table was emptied into the sketch.
+    if (m.sketch) sums[static_cast<std::size_t>(report_table::url)] = 0;
+    m.known_totals = sums;
 }
 
 report report::interleave(std::vector<report> parts, const std::vector<std::vector<std::uint64_t>>& ordinals) {
@@ -610,6 +662,7 @@ report report::interleaving::result() && {
         totals += part.impl_->totals;
     }
     report r = std::move(s.parts[s.base]);
+    r.impl_->known_totals.reset();
     r.impl_->references = references;
     r.impl_->inputs = std::move(s.inputs);
     r.impl_->totals = totals;

@@ -8,8 +8,10 @@
 #include <lzma.h>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include <algorithm>
+#include <bit>
 #include <climits>
 #include <new>
 #include <span>
@@ -49,8 +51,10 @@ struct step {
     step(std::size_t u, std::size_t m) : used(u), made(m) {}
     std::size_t used = 0; ///< input bytes taken
     std::size_t made = 0; ///< output bytes written
-    enum class state : unsigned char { going, stream_end, corrupt } what = state::going;
-    std::string error;    ///< for `corrupt`: the library's word for it
+    /// `refused`: well-formed data the library will not read within the
+    /// memory it is given; `error` then says so whole.
+    enum class state : unsigned char { going, stream_end, corrupt, refused } what = state::going;
+    std::string error;    ///< for `corrupt`: the library's word for it; for `refused`: the message
 };
 
 /// The loop every codec shares.
@@ -95,6 +99,11 @@ private:
             if (s.what == step::state::stream_end) {
                 in_stream_ = false;
                 ++streams_ended_;
+            } else if (s.what == step::state::refused) {
+                // Not trailing garbage to ignore, even after a whole stream:
+                // the text it holds would be lost without a word.
+                error = s.error;
+                return outcome::failed;
             } else if (s.what == step::state::corrupt) {
                 // As gzip -d and bzip2 -d do, bytes after the last whole
                 // stream that do not start another are ignored.
@@ -209,22 +218,55 @@ private:
     lzma_stream s_ = LZMA_STREAM_INIT;
 };
 
-// RFC 8878 frames through libzstd; a return of 0 ends a frame.
+// RFC 8878 frames through libzstd; a return of 0 ends a frame. A frame
+// says how much history (its window) the decoder must keep. The cap is
+// libzstd's default, 2^27 bytes (128 MiB), set here so that it is ours:
+// -j reads a file on each thread. A frame made with `zstd --long=31` asks
+// for 2 GiB; it is refused with what it asks for and how to read it.
+constexpr int zstd_max_window_log = 27;
+
+/// The window a zstd frame asks for, from its first bytes (RFC 8878
+/// section 3.1.1.1.2: the Window_Descriptor after the magic number and the
+/// Frame_Header_Descriptor); 0 when they do not say.
+std::uint64_t zstd_frame_window(std::string_view head) noexcept {
+    if (head.size() < 6) return 0;
+    const auto descriptor = static_cast<unsigned char>(head[4]);
+    if ((descriptor & 0x20) != 0) return 0;  // Single_Segment_flag: no Window_Descriptor
+    const auto window = static_cast<unsigned char>(head[5]);
+    const std::uint64_t base = std::uint64_t{1} << (10 + (window >> 3));
+    return base + base / 8 * (window & 7);
+}
+
 class zstd_codec final : public codec_loop {
 public:
     zstd_codec() : codec_loop(compression::zstd), d_(ZSTD_createDStream()) {
         if (d_ == nullptr) throw std::bad_alloc();
+        ZSTD_DCtx_setParameter(d_, ZSTD_d_windowLogMax, zstd_max_window_log);
     }
     ~zstd_codec() override { ZSTD_freeDStream(d_); }
 
 private:
-    void restart() override { ZSTD_DCtx_reset(d_, ZSTD_reset_session_only); }
+    static constexpr std::size_t header_size = 6;
+
+    void restart() override {
+        ZSTD_DCtx_reset(d_, ZSTD_reset_session_only);
+        header_.clear();
+        taken_ = 0;
+    }
     step advance(std::string_view in, std::span<char> out, bool) override {
+        // `in` starts `taken_` bytes into the frame. Kept before the call:
+        // one that fails does not say what it took.
+        if (header_.size() < header_size && header_.size() >= taken_)
+            header_.append(in.substr(std::min(in.size(), header_.size() - taken_), header_size - header_.size()));
         ZSTD_inBuffer src{in.data(), in.size(), 0};
         ZSTD_outBuffer dst{out.data(), out.size(), 0};
         const std::size_t rc = ZSTD_decompressStream(d_, &dst, &src);
+        taken_ += src.pos;
         step s(src.pos, dst.pos);
-        if (ZSTD_isError(rc) != 0) {
+        if (ZSTD_getErrorCode(rc) == ZSTD_error_frameParameter_windowTooLarge) {
+            s.what = step::state::refused;
+            s.error = window_too_large();
+        } else if (ZSTD_isError(rc) != 0) {
             s.what = step::state::corrupt;
             s.error = ZSTD_getErrorName(rc);
         } else if (rc == 0) {
@@ -232,7 +274,22 @@ private:
         }
         return s;
     }
+    /// Why a frame whose window passes the cap is not read, and what to do.
+    std::string window_too_large() const {
+        const auto mib = [](std::uint64_t bytes) { return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MiB"; };
+        const std::uint64_t cap = std::uint64_t{1} << zstd_max_window_log;
+        const std::uint64_t window = zstd_frame_window(header_);
+        // `zstd -d --long=N` reads windows of up to 2^N bytes.
+        const std::string long_option =
+            "--long=" + std::to_string(window > cap ? std::bit_width(window - 1) : zstd_max_window_log + 1);
+        return "the zstd data asks for a window of " + (window > cap ? mib(window) : "more than " + mib(cap)) +
+               " (zstd " + (window > cap ? long_option : "--long=N") + " makes such data), and urlsift gives a " +
+               "zstd file a window of at most " + mib(cap) + ", to bound the memory each file takes: decompress " +
+               "it first (zstd -d " + long_option + ") and read the text";
+    }
     ZSTD_DStream* d_;
+    std::string header_; ///< the current frame's first bytes, up to its Window_Descriptor
+    std::uint64_t taken_ = 0; ///< bytes of the current frame the library has taken
 };
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <urlsift/resolver.hpp>
 
 #include "uri/browser/browser.hpp"
+#include "uri/browser/host.hpp"
 #include "text/ascii.hpp"
 #include "uri/path.hpp"
 #include "uri/site.hpp"
@@ -128,6 +129,38 @@ std::optional<failure> check_reference(std::string_view text, const reference_pa
     if (parts.site)
         if (auto f = check_site(*parts.site, offset_in(text, *parts.site))) return f;
     return std::nullopt;
+}
+
+// --- checking a base ---------------------------------------------------------
+
+// RFC 3986 section 3.2.2: IPvFuture = "v" 1*HEXDIG "." 1*( unreserved /
+// sub-delims / ":" ), here without its brackets.
+bool is_ip_future(std::string_view s) noexcept {
+    if (s.size() < 4 || (s[0] != 'v' && s[0] != 'V')) return false;
+    std::size_t i = 1;
+    while (i < s.size() && (class_of(s[i]) & hex_byte) != 0) ++i;
+    if (i == 1 || i + 1 >= s.size() || s[i] != '.') return false;
+    for (const char c : s.substr(i + 1))
+        if ((class_of(c) & (alpha_byte | digit_byte)) == 0 &&
+            std::string_view("-._~!$&'()*+,;=:").find(c) == std::string_view::npos)
+            return false;
+    return true;
+}
+
+// A base is where every relative reference lands, so a host no URL can have
+// would make each result as bad as itself. References found in text are
+// taken as they are written; a base is held to RFC 3986 section 3.2.2: an
+// IP literal is an IPv6 address (read by the browser mode's parser of the
+// addresses IPv6address describes) or IPvFuture. An empty host is left
+// alone: the generic syntax has it (`http:///s//a/b/c` is a base of Roy
+// Fielding's RFC 2396 tests).
+std::optional<failure> check_base_host(std::string_view base, const reference_parts& parts) {
+    if (!parts.site) return std::nullopt;
+    const detail::site_parts site = detail::split_site(*parts.site);
+    if (site.host.size() < 2 || site.host.front() != '[') return std::nullopt;
+    const std::string_view literal = site.host.substr(1, site.host.size() - 2);
+    if (is_ip_future(literal) || detail::browser::parse_host(site.host, false)) return std::nullopt;
+    return failure{error::invalid_host, offset_in(base, *parts.site) + site.host_offset};
 }
 
 // --- dot segments ------------------------------------------------------------
@@ -379,6 +412,7 @@ result<resolver> resolver::make(std::string_view base, resolve_options options) 
     // Section 5.1/5.2: only the scheme is required of a base.
     if (!p->parts.scheme) return failure{error::base_not_absolute, 0};
     if (auto f = check_reference(p->base, p->parts)) return *f;
+    if (auto f = check_base_host(p->base, p->parts)) return *f;
     if (options.normalize) {
         // A base whose host IDNA rejects would fail every result later.
         if (auto n = normalize(p->base); !n) return failure{n.error(), n.error_offset()};
