@@ -61,7 +61,7 @@ _urlsift_value() {
             COMPREPLY=($(compgen -W 'utf-8 latin1 windows-1252 iso-8859-15 utf-16le utf-16be
                                      shift_jis euc-jp gb18030 koi8-r' -- "${cur,,}")) ;;
         # A URL, a number or a glob: nothing to offer.
-        --base | -b | --max-url-length | --jobs | -j | --top | --exact-urls | --max-count | -m) COMPREPLY=() ;;
+        --base | -b | --max-url-length | --max-memory | --jobs | -j | --top | --exact-urls | --max-count | -m) COMPREPLY=() ;;
         --include | --exclude | --glob | -g) COMPREPLY=() ;;
         *) return 1 ;;
     esac
@@ -115,12 +115,12 @@ _urlsift() {
                          -u --unique --warnings --raw --relative --unwrap --binary --encoding
                          -z --search-zip
                          --base --resolver --normalize --hyphen --max-url-length --abbrev
-                         --abbrev-scheme --literal-brackets --base-root --input --headers' ;;
+                         --abbrev-scheme --literal-brackets --base-root --max-memory --input --headers' ;;
             rewrite)
                 options='-h --help -V --version -i --in-place --follow-symlinks --dry-run --diff
                          --only --style --binary --encoding --input --base
                          --resolver --normalize --hyphen --max-url-length --abbrev
-                         --abbrev-scheme --literal-brackets --base-root' ;;
+                         --abbrev-scheme --literal-brackets --base-root --max-memory' ;;
             resolve)
                 options='-h --help -V --version -b --base --resolver --normalize --max-url-length
                          -f --format' ;;
@@ -128,11 +128,11 @@ _urlsift() {
                 options='-h --help -V --version -f --format --table -o --output --partial --merge -j --jobs
                          --top --exact-urls --no-timestamp --progress --input --binary --encoding -z --search-zip --base
                          --resolver --normalize --hyphen --max-url-length --abbrev
-                         --abbrev-scheme --literal-brackets --base-root' ;;
+                         --abbrev-scheme --literal-brackets --base-root --max-memory' ;;
             pick)
                 options='-h --help -V --version --command --print --input --headers --base
                          --resolver --normalize --hyphen --max-url-length --abbrev
-                         --abbrev-scheme --literal-brackets --base-root' ;;
+                         --abbrev-scheme --literal-brackets --base-root --max-memory' ;;
             *) return ;;
         esac
         # Which files to read: extract, rewrite and report share them.

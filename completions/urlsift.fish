@@ -138,6 +138,7 @@ complete -c urlsift -n $scan -l abbrev -x -a "(__urlsift_list 'all none' www ftp
 complete -c urlsift -n $scan -l abbrev-scheme -x -a 'http https' -d 'scheme for completed host names'
 complete -c urlsift -n $scan -l literal-brackets -d 'read <www.x.org/p> as a path under --base'
 complete -c urlsift -n $scan -l base-root -r -a '(__fish_complete_directories)' -d 'the directory --base is the URL of'
+complete -c urlsift -n $scan -l max-memory -x -d 'memory one document, record or message may take'
 
 # resolve: its operands are references, not files.
 set -l resolve '__urlsift_command resolve'

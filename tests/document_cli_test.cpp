@@ -133,17 +133,82 @@ TEST_CASE("the sample docs page is rewritten as expected, once", "[cli][document
     CHECK(again.out == expected);
 }
 
-TEST_CASE("HTML nested too deep is an error to extract and left unchanged by rewrite", "[cli][document]") {
-    std::string deep = "<!doctype html><a href=a.html>a</a>";
+TEST_CASE("HTML nested too deep is read as plain text by extract and left unchanged by rewrite", "[cli][document]") {
+    std::string deep = "<!doctype html><a href=a.html>a</a> Mirror: http://mirror.example.org/ ";
     for (int i = 0; i < 100000; ++i) deep += "<span>";
     const auto listed = run_cli("extract --input html --base https://example.org/", deep);
-    CHECK(listed.status == 2);
-    CHECK(listed.out.empty());
-    CHECK(listed.err.find("left unread: its HTML nests more than 4096 elements deep") != std::string::npos);
+    CHECK(listed.status == 0);
+    CHECK(listed.out == "http://mirror.example.org/\n");
+    CHECK(listed.err.find("note: not read as html: its HTML nests more than 4096 elements deep") !=
+          std::string::npos);
+    CHECK(listed.err.find("; read as plain text") != std::string::npos);
     const auto rewritten = run_cli("rewrite --input html --base https://example.org/", deep);
     CHECK(rewritten.status == 2);
     CHECK(rewritten.out == deep);
     CHECK(rewritten.err.find("left unread and unchanged") != std::string::npos);
+}
+
+TEST_CASE("HTML whose tree would pass --max-memory is read as plain text, in a file and in mail",
+          "[cli][document]") {
+    // Each `<p>x</p>` reopens the thousand formatting elements the first
+    // paragraph closed: 33 KB that asked for about 500 MiB.
+    std::string page = "<!doctype html><p><a href=a.html>a</a> <a href=http://example.org/b>b</a>";
+    for (int i = 0; i < 1000; ++i) page += "<b class=c" + std::to_string(i) + ">";
+    page += "</p>";
+    for (int i = 0; i < 2000; ++i) page += "<p>x</p>";
+    const auto listed = run_cli("extract --input html --base https://example.org/", page);
+    CHECK(listed.status == 0);
+    CHECK(listed.out == "http://example.org/b\n");
+    CHECK(listed.err.find("note: not read as html: its HTML takes more than 32 MiB to parse") != std::string::npos);
+    CHECK(run_cli("report --input html -f json --no-timestamp -", page).out.find("\"http://example.org/b\"") !=
+          std::string::npos);
+    const auto rewritten = run_cli("rewrite --input html --base https://example.org/", page);
+    CHECK(rewritten.status == 2);
+    CHECK(rewritten.out == page);
+    CHECK(rewritten.err.find("left unread and unchanged") != std::string::npos);
+    // A mail part is read as plain text instead, with a note: its links
+    // stay in sight of a report and the picker.
+    const std::string message = "From: a@example.org\nSubject: page\nContent-Type: text/html\n\n"
+                                "<p>Mirror: <a href=\"http://mirror.example.org/a\">here</a>" + page;
+    const auto mailed = run_cli("extract --input mail", message);
+    CHECK(mailed.status == 0);
+    CHECK(mailed.out == "http://mirror.example.org/a\nhttp://example.org/b\n");
+    CHECK(mailed.err.find("note: message 1, part 1: its HTML takes more than 32 MiB to parse") != std::string::npos);
+    CHECK(mailed.err.find("read as plain text") != std::string::npos);
+}
+
+TEST_CASE("a document over a quarter of --max-memory is read as plain text, or left unchanged",
+          "[cli][document]") {
+    // 1.2 MB of links: over the quarter of 4M.
+    std::string page = "<!doctype html><title>links</title>\n";
+    for (int i = 0; page.size() < 1200000; ++i)
+        page += "<p><a href=\"/page" + std::to_string(i) + "\">page</a> or http://h" + std::to_string(i) +
+                ".example.org/</p>\n";
+    const auto small = run_cli("extract --input html --max-memory 4M --base https://example.org/", page);
+    CHECK(small.status == 0);
+    CHECK(small.err.find("note: larger than 1 MiB, a quarter of --max-memory: read as plain text") !=
+          std::string::npos);
+    CHECK(small.out.find("https://example.org/page0") == std::string::npos);  // a link, not text
+    CHECK(small.out.find("http://h0.example.org/") != std::string::npos);
+    const auto whole = run_cli("extract --input html --base https://example.org/", page);
+    CHECK(whole.err.empty());
+    CHECK(whole.out.find("https://example.org/page0\n") != std::string::npos);
+    const auto rewritten = run_cli("rewrite --input html --max-memory 4m --base https://example.org/", page);
+    CHECK(rewritten.status == 2);
+    CHECK(rewritten.out == page);
+    CHECK(rewritten.err.find("left unchanged: larger than 1 MiB, a quarter of --max-memory") != std::string::npos);
+    const std::string message = "From: a@example.org\nSubject: page\nContent-Type: text/html\n\n" + page;
+    const auto mailed = run_cli("extract --input mail --max-memory 4M", message);
+    CHECK(mailed.err.find("part 1: its HTML is larger than 1 MiB, half the memory a document's parse may take") !=
+          std::string::npos);
+    CHECK(mailed.out.find("http://h0.example.org/") != std::string::npos);
+    for (const char* bad : {"3M", "12X", "M", "-5M", "2T", "99999999999999999999"}) {
+        INFO(bad);
+        const auto r = run_cli(std::string("extract --max-memory ") + bad + " -", "x");
+        CHECK(r.status == 2);
+        CHECK(r.err.find("--max-memory must be a size from 4M to 1T") != std::string::npos);
+    }
+    CHECK(run_cli("extract --max-memory 1GiB -", "http://example.org/\n").status == 0);
 }
 
 TEST_CASE("mail is listed as files are: the same notes, URL forms and document bases", "[cli][document][mail]") {

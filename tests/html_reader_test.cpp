@@ -652,7 +652,7 @@ TEST_CASE("html: shift and scope", "[html]") {
     SECTION("everything moves by the shift") {
         urlsift::document_layout layout;
         layout.prose.push_back({0, 40});
-        urlsift::detail::read_html_into(html, 1000, urlsift::detail::html_scope::document, layout);
+        urlsift::detail::read_html_into(html, 1000, urlsift::detail::html_scope::document, urlsift::default_parse_memory, layout);
         REQUIRE(layout.links.size() == 1);
         CHECK(layout.links[0].span.offset == whole.layout.links[0].span.offset + 1000);
         CHECK(layout.links[0].span.length == whole.layout.links[0].span.length);
@@ -666,7 +666,8 @@ TEST_CASE("html: shift and scope", "[html]") {
     }
     SECTION("links only") {
         urlsift::document_layout layout;
-        urlsift::detail::read_html_into(html, 7, urlsift::detail::html_scope::links_only, layout);
+        urlsift::detail::read_html_into(html, 7, urlsift::detail::html_scope::links_only, urlsift::default_parse_memory,
+                                       layout);
         REQUIRE(layout.links.size() == 1);
         CHECK(layout.links[0].value == "a.html");
         CHECK(layout.links[0].text == "there");
@@ -677,8 +678,10 @@ TEST_CASE("html: shift and scope", "[html]") {
     }
     SECTION("links after those already read") {
         urlsift::document_layout layout;
-        urlsift::detail::read_html_into("<img src=one.png>", 0, urlsift::detail::html_scope::links_only, layout);
-        urlsift::detail::read_html_into("<img src=two.png>", 50, urlsift::detail::html_scope::links_only, layout);
+        urlsift::detail::read_html_into("<img src=one.png>", 0, urlsift::detail::html_scope::links_only, urlsift::default_parse_memory,
+                                       layout);
+        urlsift::detail::read_html_into("<img src=two.png>", 50, urlsift::detail::html_scope::links_only, urlsift::default_parse_memory,
+                                       layout);
         REQUIRE(layout.links.size() == 2);
         CHECK(layout.links[1].value == "two.png");
         CHECK(layout.links[1].span.offset == 59);
@@ -752,6 +755,32 @@ TEST_CASE("html: malformed input keeps the contract", "[html]") {
         const read_html w(wide);
         CHECK(w.layout.unread.empty());
         CHECK(w.layout.links.size() == 10000);
+    }
+    SECTION("a document whose tree would take too much memory is left unread, and the next is read") {
+        // HTML reopens, at each paragraph's text, every formatting element
+        // a paragraph end closed: a thousand of them, told apart by their
+        // class, make every `<p>x</p>` a thousand elements. 33 KB asked for
+        // about 500 MiB.
+        std::string copied = "<!doctype html><p><a href=first.html>first</a>";
+        for (int i = 0; i < 1000; ++i) copied += "<b class=c" + std::to_string(i) + ">";
+        copied += "</p>";
+        for (int i = 0; i < 2000; ++i) copied += "<p>x</p>";
+        const read_html r(copied);
+        CHECK(r.layout.unread.find("its HTML takes more than 32 MiB to parse") != std::string::npos);
+        CHECK(r.layout.links.empty());
+        CHECK(r.layout.prose.empty());
+        // Fifty paragraphs fit.
+        copied.resize(copied.size() - 1950 * std::string_view("<p>x</p>").size());
+        const read_html fifty(copied);
+        CHECK(fifty.layout.unread.empty());
+        CHECK(fifty.layout.links.size() == 1);
+        // The budget is the caller's: 1 MiB does not hold them.
+        const auto small = urlsift::read_document(copied, urlsift::document_format::html, std::size_t{1} << 20);
+        CHECK(small.unread.find("takes more than 1 MiB to parse") != std::string::npos);
+        // The thread's parses go on as before.
+        const read_html next("<p><a href=next.html>next</a>");
+        CHECK(next.layout.unread.empty());
+        CHECK(next.layout.links.size() == 1);
     }
     SECTION("each document cut short and with bytes changed") {
         const char swaps[] = {'"', '\'', '<', '>', '\0', '\xFF', '&', '=', ' ', '/'};

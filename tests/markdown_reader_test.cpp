@@ -42,7 +42,7 @@ namespace {
 document_layout read(std::string_view text) {
     const auto copy = std::make_unique<char[]>(text.size());
     if (!text.empty()) std::memcpy(copy.get(), text.data(), text.size());
-    return urlsift::detail::read_markdown({copy.get(), text.size()});
+    return urlsift::detail::read_markdown({copy.get(), text.size()}, urlsift::default_parse_memory);
 }
 
 std::string_view bytes_of(std::string_view text, const byte_range& r) {
@@ -636,7 +636,7 @@ TEST_CASE("Markdown reader: nothing past the document is read", "[markdown][regr
             char* const at = guard - text.size();
             std::memcpy(at, text.data(), text.size());
             const std::string_view in(at, text.size());
-            check_layout(in, urlsift::detail::read_markdown(in));
+            check_layout(in, urlsift::detail::read_markdown(in, urlsift::default_parse_memory));
         }
     }
     munmap(map, 2 * page);

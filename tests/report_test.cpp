@@ -128,7 +128,7 @@ report counted_inputs(const std::vector<std::string>& texts, const std::vector<s
 
 }  // namespace
 
-TEST_CASE("report: counts never wrap; a sum past 2^64 - 1 is refused and changes nothing",
+TEST_CASE("report: counts never wrap: a sum past 2^64 - 1 is refused and changes nothing",
           "[report][merge][regression]") {
     constexpr std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
     // A report as read back from a partial: its counts added whole.

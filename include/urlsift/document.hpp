@@ -7,6 +7,7 @@
 #include <urlsift/export.hpp>
 #include <urlsift/found_reference.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -90,19 +91,29 @@ struct document_layout {
     /// written (decoded); the first one counts.
     std::optional<std::string> base;
     /// Why the document was left unread, when it was: its markup nests too
-    /// deep for its parser to read in reasonable time. Then nothing else is
+    /// deep for its parser to read in reasonable time, or its tree would
+    /// take more memory than one document may (HTML). Then nothing else is
     /// set; a caller says so, and a filter copies the document unchanged.
     /// Empty when the document was read.
     std::string unread;
 };
 
+/// The memory a document's parse may take unless told otherwise: 32 MiB,
+/// a tree for an HTML page of one to eight megabytes.
+inline constexpr std::size_t default_parse_memory = std::size_t{32} << 20;
+
+/// "32 MiB", "512 KiB", "1000 bytes": a size as messages give it.
+URLSIFT_EXPORT std::string memory_size(std::size_t bytes);
+
 /// Reads `text` as `format`. For `text`, the whole document is one prose
 /// range. Bad input is read as the format's parser reads it; only markup
-/// nested too deep is left unread (`document_layout::unread` says so).
+/// nested too deep, or HTML whose tree would take more than `parse_memory`
+/// bytes, is left unread (`document_layout::unread` says so).
 ///
 ///     auto layout = urlsift::read_document("See [the guide](docs/guide.md).", urlsift::document_format::markdown);
 ///     // layout.links[0].value == "docs/guide.md", layout.links[0].text == "the guide"
-URLSIFT_EXPORT document_layout read_document(std::string_view text, document_format format);
+URLSIFT_EXPORT document_layout read_document(std::string_view text, document_format format,
+                                             std::size_t parse_memory = default_parse_memory);
 
 /// The format a file's name says it is in (`.md`, `.markdown`, `.html`,
 /// `.htm`, `.xhtml`, ...), or nullopt when its name does not say.

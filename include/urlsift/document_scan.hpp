@@ -63,8 +63,10 @@ struct document_rewrite {
 /// text; code is never edited. The result is checked by reading it again:
 /// every link must read as its intended destination and every code span
 /// must be byte for byte the same, or the edits that broke it are withheld.
-/// Idempotent.
+/// Idempotent. The document and its rewritten form are read within
+/// `parse_memory` (read_document).
 URLSIFT_EXPORT document_rewrite rewrite_document(std::string_view text, document_format format,
-                                                 const rewrite_options& options);
+                                                 const rewrite_options& options,
+                                                 std::size_t parse_memory = default_parse_memory);
 
 }  // namespace urlsift

@@ -3,6 +3,7 @@
 // parts, each with the base its references resolve against (Section 5.1),
 // and the URLs their headers and HTML hold.
 
+#include <urlsift/document.hpp>
 #include <urlsift/export.hpp>
 #include <urlsift/found_reference.hpp>
 #include <urlsift/resolver.hpp>
@@ -139,11 +140,17 @@ using message_sink = std::function<bool(mail_message&)>;
 ///         for (auto& p : m.parts) puts(p.path.c_str());
 ///         return true; });
 ///
+/// An HTML part is read by the HTML reader within `parse_memory`
+/// (read_document); one larger than half of it, or whose tree would take
+/// more, is read as plain text instead, with a note.
+///
 /// Spec: Section 5.1 of 001_*.txt (the base), RFC 2046, RFC 2557, RFC 3676.
-URLSIFT_EXPORT mail_read read_mail(std::string_view bytes, mail_format format, const message_sink& sink);
+URLSIFT_EXPORT mail_read read_mail(std::string_view bytes, mail_format format, const message_sink& sink,
+                                   std::size_t parse_memory = default_parse_memory);
 /// The same, reading the open file descriptor `fd` from its current position
 /// in bounded memory (a message at a time); `fd` stays open.
-URLSIFT_EXPORT mail_read read_mail_fd(int fd, mail_format format, const message_sink& sink);
+URLSIFT_EXPORT mail_read read_mail_fd(int fd, mail_format format, const message_sink& sink,
+                                      std::size_t parse_memory = default_parse_memory);
 
 /// How `scan_message` finds and resolves references.
 struct mail_scan_options {

@@ -139,6 +139,7 @@ struct settings {
     std::optional<std::string> base;
     resolve_options resolve{};
     std::string encoding; ///< empty: UTF-8, passed through
+    memory_cap memory{};  ///< --max-memory
 };
 
 class extractor {
@@ -164,7 +165,7 @@ public:
         if (error.empty() && enough_ != 0u) {
             if (reads_mail(input_)) {
                 error = read_as_mail(
-                    path, input_, source_.decompresses(),
+                    path, input_, source_.decompresses(), st_.memory.parse_memory,
                     [&](mail_message& m, mail_format as) { return scan_mail(m, as); },
                     [&](const std::string* whole, input_kind kind) {
                         std::string text_error;
@@ -230,6 +231,16 @@ private:
         const auto take = [&](std::string_view text) {
             if (first && sniff) kind = decide_input(input_, path, text);
             first = false;
+            if (kind != input_kind::text && document_.size() + text.size() > st_.memory.held_bytes) {
+                // Past what may be held for its parser, a document is read
+                // as it streams: as plain text.
+                note(path, "larger than " + memory_size(st_.memory.held_bytes) +
+                               ", a quarter of --max-memory: read as plain text");
+                kind = input_kind::text;
+                const bool more = sc.feed(document_);
+                std::string().swap(document_);
+                if (!more) return false;
+            }
             if (kind == input_kind::text) return sc.feed(text);
             document_.append(text);
             return true;
@@ -267,7 +278,7 @@ private:
             return ending::skipped;
         }
         if (kind == input_kind::text) sc.finish();
-        else error = scan_as_document(*document_format_of(kind));
+        else scan_as_document(path, *document_format_of(kind));
         return ending::read;
     }
 
@@ -299,11 +310,16 @@ private:
 
     /// The document read into `document_`, through its format's reader:
     /// its declared links and what the scanner finds in its prose, against
-    /// the document's own base (<base href>) when it has one. Returns why
-    /// the document was left unread, or "".
-    std::string scan_as_document(document_format fmt) {
-        const document_layout layout = read_document(document_, fmt);
-        if (!layout.unread.empty()) return "left unread: " + layout.unread + " (--input text reads it as plain text)";
+    /// the document's own base (<base href>) when it has one. A document its
+    /// reader leaves unread is read as plain text, with a note.
+    void scan_as_document(const std::string& path, document_format fmt) {
+        const document_layout layout = read_document(document_, fmt, st_.memory.parse_memory);
+        if (!layout.unread.empty()) {
+            note(path, "not read as " + std::string(to_string(fmt)) + ": " + layout.unread + "; read as plain text");
+            scanner& sc = fresh_scanner();
+            if (sc.feed(document_)) sc.finish();
+            return;
+        }
         const std::optional<resolver> base = document_base(layout, base_, st_.resolve);
         const resolver* file_base = base_;
         base_ = base ? &*base : nullptr;
@@ -311,7 +327,13 @@ private:
         scan_document(document_, layout, scan_, nullptr, sink_);
         base_ = file_base;
         shown_base_ = nullptr;
-        return {};
+    }
+
+    /// Says `what` of the input at `path` on stderr, unless the listing is off (-q).
+    void note(const std::string& path, std::string_view what) {
+        if (st_.list == settings::listing::none) return;
+        out_.flush();
+        std::cerr << "urlsift extract: " << visible(path) << ": note: " << what << '\n';
     }
 
     /// The URL as listed: without a base, an absolute URL as the resolver
@@ -558,6 +580,7 @@ int cmd_extract(const args& a) {
     st.relative = vm["relative"].as<bool>();
     st.unwrap = vm["unwrap"].as<bool>();
     st.resolve = make_resolve_options("extract", ss);
+    st.memory = make_memory_cap("extract", ss);
     st.canonicalize = st.resolve.normalize || st.resolve.mode == resolve_mode::browser;
     st.binary_text = parse_binary_as_text("extract", binary);
     scan_options so = make_scan_options("extract", ss, abbrev_default);

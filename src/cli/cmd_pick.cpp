@@ -180,6 +180,7 @@ int cmd_pick(const args& a) {
     in.input = parse_input_setting("pick", input);
     in.scan.scan = make_scan_options("pick", ss, abbrev_default);
     in.scan.resolve = make_resolve_options("pick", ss);
+    in.memory = make_memory_cap("pick", ss);
     // make_base checks --base and says what is wrong with a bad one.
     if (const auto b = make_base("pick", ss)) in.scan.base = b->base();
     const bool print = vm["print"].as<bool>();

@@ -132,10 +132,10 @@ Output formats:
         string ("" when not given, "on" or "off" for a switch): base,
         base-root, resolver, normalize, hyphen, max-url-length, abbrev,
         abbrev-scheme, literal-brackets, input, encoding, binary,
-        search-zip; and "exact_limit" is --exact-urls. --merge reads the
-        members in the order they are written here, and no others, and
-        checks the derived ones ("totals", "failed_files", each table's
-        "distinct" and "total", "duplicate") against the counts.
+        search-zip, max-memory; and "exact_limit" is --exact-urls. --merge
+        reads the members in the order they are written here, and no
+        others, and checks the derived ones ("totals", "failed_files", each
+        table's "distinct" and "total", "duplicate") against the counts.
   markdown
         the text summary and the most frequent URLs as GitHub-flavoured
         Markdown tables; in names and keys, control characters are shown
@@ -264,6 +264,7 @@ count_options options_of(const scan_settings& ss, const read_settings& rs, const
     o[count_option::encoding] = charset;
     o[count_option::binary] = binary;
     o[count_option::search_zip] = on_off(rs.text.decompress);
+    o[count_option::max_memory] = std::to_string(rs.memory.parse_memory * 2);
     return o;
 }
 
@@ -452,6 +453,7 @@ int cmd_report(const args& a) {
     } else {
         read_settings rs;
         rs.resolve = make_resolve_options("report", ss);
+        rs.memory = make_memory_cap("report", ss);
         rs.canonicalize = rs.resolve.normalize || rs.resolve.mode == resolve_mode::browser;
         rs.scan = make_scan_options("report", ss, abbrev_default);
         rs.base = make_base("report", ss);

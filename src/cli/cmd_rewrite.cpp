@@ -137,6 +137,7 @@ struct settings {
     std::string encoding = "utf-8";
     input_setting input = input_setting::unset; ///< --input
     resolve_options resolve;      ///< for the bases a message gives its parts
+    memory_cap memory{};          ///< --max-memory
     input_bases* bases = nullptr; ///< the base of each input (--base, --base-root)
 };
 
@@ -382,7 +383,14 @@ std::optional<std::uint64_t> rewrite_whole(const settings& st, const std::string
     if (!options) return std::nullopt;
     const input_kind kind = decide_input(st.input, path, bytes.substr(0, head_size));
     if (kind == input_kind::markdown || kind == input_kind::html) {
-        const document_rewrite got = rewrite_document(bytes, *document_format_of(kind), *options);
+        if (bytes.size() > st.memory.held_bytes) {
+            report(path, "left unchanged: larger than " + memory_size(st.memory.held_bytes) +
+                             ", a quarter of --max-memory, too large to parse as " +
+                             std::string(to_string(*document_format_of(kind))));
+            return std::nullopt;
+        }
+        const document_rewrite got = rewrite_document(bytes, *document_format_of(kind), *options,
+                                                      st.memory.parse_memory);
         if (!got.unread.empty()) {
             report(path, "left unread and unchanged: " + got.unread);
             return std::nullopt;
@@ -561,6 +569,7 @@ int cmd_rewrite(const args& arguments) {
     st.rewrite.base = make_base("rewrite", scan);
     st.rewrite.normalize = scan.normalize;
     st.resolve = make_resolve_options("rewrite", scan);
+    st.memory = make_memory_cap("rewrite", scan);
     st.input = parse_input_setting("rewrite", input);
     const bool mail = reads_mail(st.input);
     const bool encoded = vm.count("encoding") != 0 && st.encoding != "utf-8";

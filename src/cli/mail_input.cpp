@@ -28,7 +28,7 @@ void add_mail_options(po::options_description& opts, mail_settings& s) {
     // clang-format on
 }
 
-std::string read_as_mail(const std::string& path, input_setting setting, bool decompress,
+std::string read_as_mail(const std::string& path, input_setting setting, bool decompress, std::size_t parse_memory,
                          const mail_input_sink& messages, const text_input_sink& text) {
     const bool is_stdin = path == "-";
     const int fd = is_stdin ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -65,7 +65,8 @@ std::string read_as_mail(const std::string& path, input_setting setting, bool de
     const std::optional<mail_format> as = mail_format_of(how);
     if (!as) return text(whole ? &*whole : nullptr, how);
     const auto sink = [&](mail_message& m) { return messages(m, *as); };
-    const mail_read got = whole ? read_mail(*whole, *as, sink) : read_mail_fd(fd, *as, sink);
+    const mail_read got = whole ? read_mail(*whole, *as, sink, parse_memory)
+                                 : read_mail_fd(fd, *as, sink, parse_memory);
     return got.what == mail_read::status::failed ? got.error : std::string();
 }
 

@@ -31,9 +31,10 @@ using mail_input_sink = std::function<bool(mail_message&, mail_format)>;
 using text_input_sink = std::function<std::string(const std::string* whole, input_kind kind)>;
 
 /// Reads `path` (`-`: standard input) as `--input` says (decide_input),
-/// decompressed with `decompress` (-z): messages to `messages`, other
-/// input to `text`. Returns an error message, or "".
-std::string read_as_mail(const std::string& path, input_setting setting, bool decompress,
+/// decompressed with `decompress` (-z): messages to `messages`, their HTML
+/// parts read within `parse_memory` (read_mail), other input to `text`.
+/// Returns an error message, or "".
+std::string read_as_mail(const std::string& path, input_setting setting, bool decompress, std::size_t parse_memory,
                          const mail_input_sink& messages, const text_input_sink& text);
 
 }  // namespace urlsift::cli

@@ -48,8 +48,9 @@ std::string read_pick_input(const std::string& path, const pick_input_settings& 
                 list.add({.url = r.ref.url, .context = {}, .focus = 0});
             return true;
         };
-        const mail_read got =
-            read_mail(bytes, *as, [&](mail_message& m) { return scan_message(m, settings.scan, on_reference); });
+        const mail_read got = read_mail(
+            bytes, *as, [&](mail_message& m) { return scan_message(m, settings.scan, on_reference); },
+            settings.memory.parse_memory);
         return got.what == mail_read::status::failed ? got.error : std::string();
     }
 
@@ -74,12 +75,23 @@ std::string read_pick_input(const std::string& path, const pick_input_settings& 
             add_from_text(bytes, r, list);
         return true;
     };
+    // A document too large for its parser, or that its reader leaves
+    // unread, is read as plain text.
+    std::optional<document_layout> layout;
     if (kind != input_kind::text) {
-        const document_layout layout = read_document(bytes, *document_format_of(kind));
-        if (!layout.unread.empty()) return "left unread: " + layout.unread;
-        const std::optional<resolver> doc_base = document_base(layout, base ? &*base : nullptr, settings.scan.resolve);
+        const document_format fmt = *document_format_of(kind);
+        if (bytes.size() > settings.memory.held_bytes) {
+            note = "larger than " + memory_size(settings.memory.held_bytes) +
+                   ", a quarter of --max-memory: read as plain text";
+        } else if (layout = read_document(bytes, fmt, settings.memory.parse_memory); !layout->unread.empty()) {
+            note = "not read as " + std::string(to_string(fmt)) + ": " + layout->unread + "; read as plain text";
+            layout.reset();
+        }
+    }
+    if (layout) {
+        const std::optional<resolver> doc_base = document_base(*layout, base ? &*base : nullptr, settings.scan.resolve);
         const resolver* by = doc_base ? &*doc_base : nullptr;
-        scan_document(bytes, layout, settings.scan.scan, by, [&](found_reference& r) { return take(r, by); });
+        scan_document(bytes, *layout, settings.scan.scan, by, [&](found_reference& r) { return take(r, by); });
         return {};
     }
     scanner sc(settings.scan.scan, [&](found_reference& r) {

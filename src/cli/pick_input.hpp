@@ -5,6 +5,7 @@
 // the scanner as text, with the line each URL was found on.
 
 #include "cli/input_kind.hpp"
+#include "cli/scan_settings.hpp"
 #include "cli/pick_list.hpp"
 
 #include <urlsift/mail.hpp>
@@ -18,6 +19,7 @@ struct pick_input_settings {
     input_setting input = input_setting::automatic; ///< --input (input_kind.hpp)
     bool headers = false;      ///< --headers: URLs of List-*, Archived-At, ... too
     mail_scan_options scan;    ///< scanner and resolver options; `scan.base` is --base
+    memory_cap memory{};       ///< --max-memory
 };
 
 /// Reads `path` (`-`: standard input) and adds its absolute URLs to `list`,

@@ -28,12 +28,12 @@ inline constexpr std::uint64_t report_format_version = 2;
 /// like, is each part's own, and so is --exact-urls, recorded apart.)
 enum class count_option : unsigned char {
     base, base_root, resolver, normalize, hyphen, max_url_length, abbrev, abbrev_scheme, literal_brackets,
-    input, encoding, binary, search_zip,
+    input, encoding, binary, search_zip, max_memory,
 };
 /// The options' names as typed, without the dashes, by count_option.
-inline constexpr std::array<std::string_view, 13> count_option_names = {
+inline constexpr std::array<std::string_view, 14> count_option_names = {
     "base",  "base-root",     "resolver",         "normalize", "hyphen",   "max-url-length", "abbrev",
-    "abbrev-scheme", "literal-brackets", "input", "encoding", "binary",   "search-zip"};
+    "abbrev-scheme", "literal-brackets", "input", "encoding", "binary",   "search-zip", "max-memory"};
 
 /// The value of each count_option in words, as the option takes them ("on"
 /// or "off" for a switch); "" for an option not given.

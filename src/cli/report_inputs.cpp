@@ -275,7 +275,6 @@ public:
         bytes_ = 0;
         record_base_.reset();
         line_offset_ = 0;
-        unread_.clear();
         progressed(1, 0);
         std::string error;
         ending end = ending::read;
@@ -286,7 +285,8 @@ public:
             end = read_text(file, nullptr, error);
         } else {
             error = read_as_mail(
-                path, s_.input, s_.text.decompress, [&](mail_message& m, mail_format) { return add_message(m); },
+                path, s_.input, s_.text.decompress, s_.memory.parse_memory,
+                [&](mail_message& m, mail_format) { return add_message(m); },
                 [&](const std::string* whole, input_kind kind) {
                     std::string text_error;
                     end = read_text(file, whole, text_error, kind);
@@ -297,7 +297,6 @@ public:
         if (end == ending::binary) return finish(0, input_status::binary);
         if (end == ending::failed) return finish(bytes_, input_status::failed, error);
         if (progress_.stop) return finish(bytes_, input_status::failed, "interrupted before its end");
-        if (!unread_.empty()) return finish(bytes_, input_status::failed, "a document left unread: " + unread_);
         finish(bytes_, input_status::read);
     }
 
@@ -360,6 +359,12 @@ private:
                         .record = [&](const warc_record& r) { return start_record(r, html); },
                         .payload = [&](std::string_view p) {
                             bytes_ += p.size();
+                            if (in_html_ && html.size() + p.size() > s_.memory.held_bytes) {
+                                // Too large to hold for the parser: read as it streams.
+                                in_html_ = false;
+                                fresh_scanner().feed(html);
+                                std::string().swap(html);
+                            }
                             if (in_html_) html += p;
                             else sc.feed(p);
                             return true;
@@ -375,6 +380,12 @@ private:
             }
             if (warc) return warc->feed(text);
             bytes_ += text.size();
+            if (kind != input_kind::text && document_.size() + text.size() > s_.memory.held_bytes) {
+                // Too large to hold for the parser: read as it streams.
+                kind = input_kind::text;
+                sc.feed(document_);
+                std::string().swap(document_);
+            }
             if (kind != input_kind::text) document_.append(text);
             else sc.feed(text);
             return true;
@@ -414,9 +425,15 @@ private:
     /// through its format's reader: its declared links, with their anchor
     /// text, and what the scanner finds in its prose. A `<base href>` comes
     /// before the record's target URI or the file's base (Section 5.1.1).
+    /// One its reader leaves unread is read as plain text.
     void add_document(std::string_view text, document_format fmt) {
-        const document_layout layout = read_document(text, fmt);
-        if (!layout.unread.empty() && unread_.empty()) unread_ = layout.unread;
+        const document_layout layout = read_document(text, fmt, s_.memory.parse_memory);
+        if (!layout.unread.empty()) {
+            scanner& sc = fresh_scanner();
+            sc.feed(text);
+            sc.finish();
+            return;
+        }
         if (layout.base)
             if (auto b = document_base(layout, record_base_ ? &*record_base_ : file_base_, s_.resolve))
                 record_base_ = std::move(*b);
@@ -488,7 +505,6 @@ private:
     input_bases bases_;                  ///< the base of each input
     const resolver* file_base_ = nullptr; ///< the input's, from bases_
     std::string document_;               ///< a Markdown or HTML document, read whole
-    std::string unread_;                 ///< why a document of the input was left unread, the first time
     bool in_html_ = false;
 };
 

@@ -32,6 +32,7 @@ struct read_settings {
     bool warc = true;          ///< read an input that starts as a WARC file does as one
     input_setting input = input_setting::unset; ///< --input, as extract reads it
     std::uint64_t exact_url_limit = default_exact_url_limit; ///< --exact-urls
+    memory_cap memory{}; ///< --max-memory
 };
 
 /// What a run shares with whoever watches it: counters for a progress

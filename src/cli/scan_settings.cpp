@@ -32,8 +32,31 @@ void add_scan_options(po::options_description& opts, scan_settings& s, const cha
             "scheme for completed host names: http (default) or https")
         ("literal-brackets", po::bool_switch(&s.literal_brackets),
             "read <www.x.org/p> and <host.tld> as relative paths under --base, as Appendix F does, "
-            "not as abbreviated URLs (docs/abbreviations.md)");
+            "not as abbreviated URLs (docs/abbreviations.md)")
+        ("max-memory", po::value<std::string>(&s.max_memory),
+            "memory the reading of one document, WARC record or message may take (default 64M; K, M, G): "
+            "a Markdown or HTML document over a quarter of it, or whose HTML tree takes more than half, is "
+            "read as plain text, with a note (rewrite leaves it unchanged)");
     // clang-format on
+}
+
+memory_cap make_memory_cap(std::string_view command, const scan_settings& s) {
+    const std::string& v = s.max_memory;
+    std::size_t digits = 0;
+    while (digits < v.size() && digits < 15 && v[digits] >= '0' && v[digits] <= '9') ++digits;
+    std::string_view unit = std::string_view(v).substr(digits);
+    if (unit.ends_with("iB")) unit.remove_suffix(2);
+    // A size as GNU tools write it: bytes, or K, M, G (KiB, MiB, GiB), any case.
+    constexpr std::string_view units = "kKmMgG";
+    const std::size_t u = unit.size() == 1 ? units.find(unit[0]) : std::string_view::npos;
+    const int shift = unit.empty() ? 0 : u == std::string_view::npos ? -1 : 10 * (1 + static_cast<int>(u / 2));
+    const std::size_t bytes = digits == 0 || shift < 0 ? 0 : static_cast<std::size_t>(std::stoull(v.substr(0, digits)));
+    constexpr std::size_t least = std::size_t{4} << 20, most = std::size_t{1} << 40;
+    if (bytes == 0 || (shift > 0 && bytes > (most >> shift)) || (bytes << shift) < least || (bytes << shift) > most)
+        throw usage_error(std::string(command), "--max-memory must be a size from 4M to 1T (a number of bytes, or "
+                                                "with K, M or G: 64M, 1G), not '" + visible(v) + "'");
+    const std::size_t cap = bytes << shift;
+    return {cap / 2, cap / 4};
 }
 
 resolve_options make_resolve_options(std::string_view command, const scan_settings& s) {

@@ -4,6 +4,7 @@
 
 #include "cli/options.hpp"
 
+#include <urlsift/document.hpp>
 #include <urlsift/resolver.hpp>
 #include <urlsift/scanner.hpp>
 
@@ -25,11 +26,25 @@ struct scan_settings {
     bool normalize = false;
     bool literal_brackets = false; ///< --literal-brackets
     bool base_given = false; ///< --base was given (perhaps empty, which is an error)
+    std::string max_memory = "64M"; ///< --max-memory, as typed
 };
 
+/// What --max-memory allows the reading of one document, WARC record or
+/// message: half for an HTML tree (read_document's parse_memory), a
+/// quarter for the bytes of a document held whole to be parsed. A document
+/// past either is read as plain text, or left unchanged by rewrite.
+struct memory_cap {
+    std::size_t parse_memory = default_parse_memory;
+    std::size_t held_bytes = default_parse_memory / 2;
+};
+
+/// The cap --max-memory sets. Throws usage_error for a size that is not
+/// one, or is under 4M or over 1T.
+memory_cap make_memory_cap(std::string_view command, const scan_settings& s);
+
 /// Adds --base, --resolver, --normalize, --hyphen, --max-url-length,
-/// --abbrev, --abbrev-scheme and --literal-brackets to `opts`, storing
-/// into `s`.
+/// --abbrev, --abbrev-scheme, --literal-brackets and --max-memory to
+/// `opts`, storing into `s`.
 /// `abbrev_default_help` says what the command's default set is.
 void add_scan_options(po::options_description& opts, scan_settings& s, const char* abbrev_default_help);
 

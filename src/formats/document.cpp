@@ -31,12 +31,18 @@ std::string_view to_string(link_form f) noexcept {
     return "markdown-link";
 }
 
-document_layout read_document(std::string_view text, document_format format) {
+std::string memory_size(std::size_t bytes) {
+    if (bytes % (std::size_t{1} << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
+    if (bytes % 1024 == 0) return std::to_string(bytes >> 10) + " KiB";
+    return std::to_string(bytes) + " bytes";
+}
+
+document_layout read_document(std::string_view text, document_format format, std::size_t parse_memory) {
     switch (format) {
-    case document_format::markdown: return detail::read_markdown(text);
+    case document_format::markdown: return detail::read_markdown(text, parse_memory);
     case document_format::html: {
         document_layout layout;
-        detail::read_html_into(text, 0, detail::html_scope::document, layout);
+        detail::read_html_into(text, 0, detail::html_scope::document, parse_memory, layout);
         return layout;
     }
     case document_format::text: break;

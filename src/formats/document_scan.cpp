@@ -232,9 +232,10 @@ std::uint64_t moved(std::uint64_t offset, const std::vector<rewrite_edit>& edits
 /// made text markup (`<../g>` made `<http://a/g>`, which HTML reads as a
 /// tag) changes what the document is.
 bool reads_back(std::string_view before_text, const document_layout& before, std::string_view out,
-                document_format format, const std::vector<std::string>& values,
+                document_format format, std::size_t parse_memory, const std::vector<std::string>& values,
                 const std::vector<rewrite_edit>& edits) {
-    const document_layout after = read_document(out, format);
+    const document_layout after = read_document(out, format, parse_memory);
+    if (!after.unread.empty()) return false;
     if (after.links.size() != values.size() || after.code.size() != before.code.size()) return false;
     if (after.prose.size() != before.prose.size()) return false;
     for (std::size_t i = 0; i < after.prose.size(); ++i) {
@@ -254,8 +255,9 @@ bool reads_back(std::string_view before_text, const document_layout& before, std
 
 }  // namespace
 
-document_rewrite rewrite_document(std::string_view text, document_format format, const rewrite_options& options) {
-    const document_layout layout = read_document(text, format);
+document_rewrite rewrite_document(std::string_view text, document_format format, const rewrite_options& options,
+                                  std::size_t parse_memory) {
+    const document_layout layout = read_document(text, format, parse_memory);
     if (!layout.unread.empty()) {
         document_rewrite unread;
         unread.text = std::string(text);
@@ -332,7 +334,7 @@ document_rewrite rewrite_document(std::string_view text, document_format format,
                 disjoint.push_back(std::move(e));
         if (disjoint.empty()) break;
         std::string out = apply_edits(text, disjoint);
-        if (reads_back(text, layout, out, format, intended_values(layout, edited), disjoint)) {
+        if (reads_back(text, layout, out, format, parse_memory, intended_values(layout, edited), disjoint)) {
             result.text = std::move(out);
             result.edits = std::move(disjoint);
             break;

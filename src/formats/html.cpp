@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <array>
+#include <csetjmp>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -434,20 +435,39 @@ public:
         std::size_t chunks;
         std::size_t used;
         std::size_t large;
+        std::size_t held;
     };
 
-    mark top() const noexcept { return {in_use_, used_, large_.size()}; }
+    mark top() const noexcept { return {in_use_, used_, large_.size(), held_}; }
+
+    /// From now on, a block that would take the memory held since `from`
+    /// past `budget` bytes is not given: the arena jumps to `exhausted`
+    /// instead. Until unlimited, nothing but C frames, which hold no
+    /// objects to destroy, may stand between the setjmp and the allocator.
+    void limit(const mark& from, std::size_t budget, std::jmp_buf* exhausted) noexcept {
+        ceiling_ = from.held + budget;
+        exhausted_ = exhausted;
+    }
+    void unlimit() noexcept { exhausted_ = nullptr; }
 
     /// `size` bytes aligned for any type, or null when memory ran out (as
     /// gumbo's default, malloc, would).
     void* allocate(std::size_t size) noexcept {
         constexpr std::size_t align = alignof(std::max_align_t);
         size = (size + align - 1) & ~(align - 1);
-        if (size > chunk / 4) return add(large_, size);
-        if (in_use_ == 0 || used_ + size > chunk) {
+        const bool new_chunk = size <= chunk / 4 && (in_use_ == 0 || used_ + size > chunk);
+        const std::size_t more = size > chunk / 4 ? size : new_chunk ? chunk : 0;
+        if (exhausted_ != nullptr && held_ + more > ceiling_) std::longjmp(*exhausted_, 1);
+        if (size > chunk / 4) {
+            void* const p = add(large_, size);
+            if (p != nullptr) held_ += size;
+            return p;
+        }
+        if (new_chunk) {
             if (in_use_ == chunks_.size() && add(chunks_, chunk) == nullptr) return nullptr;
             ++in_use_;
             used_ = 0;
+            held_ += chunk;
         }
         void* const p = chunks_[in_use_ - 1].get() + used_;
         used_ += size;
@@ -459,6 +479,7 @@ public:
         in_use_ = m.chunks;
         used_ = m.used;
         large_.resize(m.large);
+        held_ = m.held;
         if (in_use_ == 0 && chunks_.size() > kept / chunk) chunks_.resize(kept / chunk);
     }
 
@@ -479,6 +500,9 @@ private:
     std::size_t in_use_ = 0; ///< chunks_[0, in_use_) hold blocks; the last is filled to used_
     std::size_t used_ = 0;
     std::vector<std::unique_ptr<std::byte[]>> large_; ///< blocks larger than a quarter chunk
+    std::size_t held_ = 0; ///< bytes of the chunks in use and of the large blocks
+    std::size_t ceiling_ = 0;
+    std::jmp_buf* exhausted_ = nullptr;
 };
 
 parse_arena& thread_arena() {
@@ -495,7 +519,14 @@ struct gumbo_output_deleter {
 };
 using gumbo_output_ptr = std::unique_ptr<GumboOutput, gumbo_output_deleter>;
 
-gumbo_output_ptr parse(std::string_view html) {
+/// The tree of `html`, or null when it would take more than `budget`
+/// bytes. gumbo's tree takes 4 to 65 times the bytes of a document (a node
+/// for every tag, text node and attribute). Markup can make the parser
+/// copy elements over and over: HTML reopens every formatting element a
+/// paragraph closed (the "reconstruct the active formatting elements" step
+/// of its tree construction), so 30 KB of `<b class=...>` and `<p>x</p>`
+/// asks for half a gigabyte.
+gumbo_output_ptr parse(std::string_view html, std::size_t budget) {
     parse_arena& arena = thread_arena();
     GumboOptions options = kGumboDefaultOptions;
     // Parse errors are not recorded, since nothing reads them.
@@ -504,7 +535,18 @@ gumbo_output_ptr parse(std::string_view html) {
     options.deallocator = [](void*, void*) {};
     options.userdata = &arena;
     const parse_arena::mark start = arena.top();
+    // gumbo cannot be told to stop: past the budget, the arena jumps back
+    // here over gumbo's frames, and what they held goes with the release.
+    // gumbo keeps nothing else (no malloc of its own, no global state).
+    std::jmp_buf exhausted;
+    arena.limit(start, budget, &exhausted);
+    if (setjmp(exhausted) != 0) {
+        arena.unlimit();
+        arena.release(start);
+        return gumbo_output_ptr(nullptr, gumbo_output_deleter{&arena, start});
+    }
     GumboOutput* const out = gumbo_parse_with_options(&options, html.data(), html.size());
+    arena.unlimit();
     if (out == nullptr) arena.release(start);
     return gumbo_output_ptr(out, gumbo_output_deleter{&arena, start});
 }
@@ -522,7 +564,8 @@ const GumboVector* children_of(const GumboNode* node) noexcept {
 /// matching `values`: gumbo reads them all, as `<br x="...">` tags of one
 /// document, so that character references, NUL and invalid UTF-8 are
 /// decoded exactly as they were in the document.
-std::vector<bool> decode_to(const std::vector<std::string_view>& raws, const std::vector<std::string_view>& values) {
+std::vector<bool> decode_to(const std::vector<std::string_view>& raws, const std::vector<std::string_view>& values,
+                            std::size_t budget) {
     std::vector<bool> same(raws.size(), false);
     std::string doc;
     for (const std::string_view raw : raws) {
@@ -543,7 +586,7 @@ std::vector<bool> decode_to(const std::vector<std::string_view>& raws, const std
         if (quote != '\0') doc += quote;
         doc += " >";
     }
-    const gumbo_output_ptr out = parse(doc);
+    const gumbo_output_ptr out = parse(doc, budget);
     if (!out) return same;
     const GumboNode* body = nullptr;
     if (const GumboVector* top = children_of(out->root))
@@ -570,7 +613,8 @@ std::vector<bool> decode_to(const std::vector<std::string_view>& raws, const std
 /// order, with the elements open around the node it is at.
 class html_walk {
 public:
-    html_walk(std::string_view html, html_scope scope) : html_(html), scope_(scope) {}
+    html_walk(std::string_view html, html_scope scope, std::size_t budget)
+        : html_(html), scope_(scope), budget_(budget) {}
 
     void run(const GumboNode* root) {
         // An explicit stack: gumbo's tree is as deep as the markup nests.
@@ -860,12 +904,13 @@ private:
             raws.push_back(html_.substr(links_[i].span.offset, links_[i].span.length));
             values.push_back(links_[i].value);
         }
-        const std::vector<bool> same = decode_to(raws, values);
+        const std::vector<bool> same = decode_to(raws, values, budget_);
         for (std::size_t k = 0; k < unchecked_.size(); ++k) links_[unchecked_[k]].exact = same[k];
     }
 
     std::string_view html_;
     html_scope scope_;
+    std::size_t budget_; ///< the memory a parse of attribute values may take
     std::vector<declared_link> links_;
     /// Links whose `exact` check_spans settles.
     std::vector<std::size_t> unchecked_;
@@ -882,7 +927,8 @@ private:
 
 }  // namespace
 
-void read_html_into(std::string_view html, std::uint64_t shift, html_scope scope, document_layout& into) {
+void read_html_into(std::string_view html, std::uint64_t shift, html_scope scope, std::size_t parse_memory,
+                    document_layout& into) {
     // Raw HTML inside another format gives links only, and most of it none.
     if (scope == html_scope::links_only && !may_hold_links(html)) return;
     if (nesting_bound(html) > max_nesting) {
@@ -894,9 +940,13 @@ void read_html_into(std::string_view html, std::uint64_t shift, html_scope scope
     // read it as text and start the body before the doctype.
     std::string_view input = html;
     if (input.starts_with("\xEF\xBB\xBF")) input.remove_prefix(3);
-    const gumbo_output_ptr out = parse(input);
-    if (!out) return;
-    html_walk walk(html, scope);
+    const gumbo_output_ptr out = parse(input, parse_memory);
+    if (!out) {
+        into.unread = "its HTML takes more than " + memory_size(parse_memory) +
+                      " to parse: it is very large, or its markup has the parser copy elements over and over";
+        return;
+    }
+    html_walk walk(html, scope, parse_memory);
     walk.run(out->document);
     walk.finish(shift, into);
 }

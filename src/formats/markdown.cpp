@@ -394,7 +394,7 @@ struct pending_reference {
 
 class markdown_reader {
 public:
-    explicit markdown_reader(std::string_view text) : text_(text) {}
+    markdown_reader(std::string_view text, std::size_t parse_memory) : text_(text), parse_memory_(parse_memory) {}
 
     document_layout read() && {
         // Room for the links at once, one for each `]` (that closes the text
@@ -636,7 +636,7 @@ private:
         html_pieces_.clear();
 
         const std::size_t first_new = layout_.links.size();
-        read_html_into(fragment, html_begin_, html_scope::links_only, layout_);
+        read_html_into(fragment, html_begin_, html_scope::links_only, parse_memory_, layout_);
         // A value that runs over a blanked marker does not hold the
         // document's bytes.
         for (std::size_t i = first_new; i < layout_.links.size(); ++i) {
@@ -893,13 +893,14 @@ private:
     /// Raw HTML pieces not yet handed to the HTML reader, and where they start.
     std::vector<byte_range> html_pieces_;
     std::size_t html_begin_ = 0;
+    std::size_t parse_memory_; ///< for each piece of raw HTML
     /// The raw HTML handed over so far.
     std::vector<byte_range> html_ranges_;
 };
 
 }  // namespace
 
-document_layout read_markdown(std::string_view text) {
+document_layout read_markdown(std::string_view text, std::size_t parse_memory) {
     // md4c takes sizes as 32 bits: a larger document is read as text.
     if (text.size() > std::numeric_limits<MD_SIZE>::max()) {
         document_layout layout;
@@ -915,7 +916,7 @@ document_layout read_markdown(std::string_view text) {
     constexpr std::size_t kept_copy = 16 << 20;
     thread_local std::string copy;
     copy.assign(text);
-    document_layout layout = markdown_reader(copy).read();
+    document_layout layout = markdown_reader(copy, parse_memory).read();
     if (copy.capacity() > kept_copy) std::string().swap(copy);
     return layout;
 }

@@ -8,6 +8,6 @@
 namespace urlsift::detail {
 
 /// Markdown (CommonMark with GitHub's extensions) with md4c.
-document_layout read_markdown(std::string_view text);
+document_layout read_markdown(std::string_view text, std::size_t parse_memory);
 
 }  // namespace urlsift::detail

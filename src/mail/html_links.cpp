@@ -97,10 +97,11 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> gumbo_positions(std::string
 
 }  // namespace
 
-html_document read_html(std::string_view html) {
-    document_layout layout = read_document(html, document_format::html);
+html_document read_html(std::string_view html, std::size_t parse_memory) {
+    document_layout layout = read_document(html, document_format::html, parse_memory);
     html_document doc;
     doc.base = std::move(layout.base);
+    doc.unread = std::move(layout.unread);
     std::vector<std::uint64_t> offsets;
     for (declared_link& l : layout.links) {
         if (names_no_resource(l.value)) continue;

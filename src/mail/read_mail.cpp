@@ -231,7 +231,8 @@ struct context {
 
 class message_reader {
 public:
-    message_reader(mail_message& m, bool mbox) : m_(m), mbox_(mbox) {}
+    message_reader(mail_message& m, bool mbox, std::size_t parse_memory)
+        : m_(m), mbox_(mbox), parse_memory_(parse_memory) {}
     /// A reader that hands each leaf to `visit` rather than reading it.
     message_reader(mail_message& m, const detail::leaf_visitor& visit) : m_(m), mbox_(false), visit_(&visit) {}
 
@@ -381,12 +382,19 @@ private:
         // text to read; a text attachment (a patch, a log) is read.
         if (!is_text(object) || !GMIME_IS_TEXT_PART(object)) return;
         GMimeContentType* type = g_mime_object_get_content_type(object);
-        const bool html = g_mime_content_type_is_type(type, "text", "html") != 0;
+        bool html = g_mime_content_type_is_type(type, "text", "html") != 0;
         if (!html && !ctx.alternative_of.empty()) return;
         mail_part p = leaf_info(object, path, ctx, own);
         if (has_invalid_type(object)) p.content_type = "text/plain";
         const char* format = g_mime_content_type_get_parameter(type, "format");
         const bool flowed = format != nullptr && detail::iequals(format, "flowed");
+        if (html && body_size(part) > static_cast<gint64>(parse_memory_ / 2)) {
+            // Held whole with its tree, it would take more than a document may.
+            m_.notes.push_back("part " + path + ": its HTML is larger than " + memory_size(parse_memory_ / 2) +
+                               ", half the memory a document's parse may take: read as plain text");
+            html = false;
+            p.html = false;
+        }
         if (!html && !flowed && body_size(part) > static_cast<gint64>(large_part_bytes)) {
             // Read when it is scanned, a block at a time: the message, and
             // so the part, lives while the sink has it.
@@ -397,8 +405,16 @@ private:
             return;
         }
         std::string text = text_of(part, mbox_);
-        if (html) {
-            detail::html_document doc = detail::read_html(text);
+        detail::html_document doc;
+        if (html) doc = detail::read_html(text, parse_memory_);
+        if (!doc.unread.empty()) {
+            // Read as plain text, its URLs are still seen: a part the
+            // HTML reader refuses must not hide them from a report or the
+            // picker.
+            m_.notes.push_back("part " + path + ": " + doc.unread + ": read as plain text");
+            p.html = false;
+            p.text = std::move(text);
+        } else if (html) {
             p.links = std::move(doc.links);
             if (doc.base)
                 if (auto b = absolute(*doc.base, p.base)) {
@@ -438,6 +454,7 @@ private:
 
     mail_message& m_;
     bool mbox_;
+    std::size_t parse_memory_ = default_parse_memory; ///< for each HTML part
     const detail::leaf_visitor* visit_ = nullptr;
 };
 
@@ -470,7 +487,7 @@ bool read_unparsed(GMimeStream* stream, gint64 marker, std::string& text, gint64
     return true;
 }
 
-mail_read read_stream(GMimeStream* stream, mail_format format, const message_sink& sink) {
+mail_read read_stream(GMimeStream* stream, mail_format format, const message_sink& sink, std::size_t parse_memory) {
     mail_read result;
     const gobject_ptr<GMimeParser> parser(g_mime_parser_new_with_stream(stream));
     const bool mbox = format == mail_format::mbox;
@@ -525,7 +542,7 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
             m.offset = static_cast<std::uint64_t>(std::max<gint64>(0, last_marker));
         }
         if (const char* id = g_mime_message_get_message_id(message.get())) m.message_id = id;
-        message_reader(m, mbox).read_message(message.get(), "", {});
+        message_reader(m, mbox, parse_memory).read_message(message.get(), "", {});
         ++result.messages;
         if (!sink(m)) {
             result.what = mail_read::status::stopped;
@@ -638,19 +655,20 @@ std::optional<mail_format> sniff_mail(std::string_view head) noexcept {
     return fields >= 3 ? std::optional(mail_format::message) : std::nullopt;
 }
 
-mail_read read_mail(std::string_view bytes, mail_format format, const message_sink& sink) {
+mail_read read_mail(std::string_view bytes, mail_format format, const message_sink& sink,
+                    std::size_t parse_memory) {
     init_gmime();
     const gobject_ptr<GMimeStream> stream(g_mime_stream_mem_new_with_buffer(bytes.data(), bytes.size()));
-    return read_stream(stream.get(), format, sink);
+    return read_stream(stream.get(), format, sink, parse_memory);
 }
 
-mail_read read_mail_fd(int fd, mail_format format, const message_sink& sink) {
+mail_read read_mail_fd(int fd, mail_format format, const message_sink& sink, std::size_t parse_memory) {
     init_gmime();
     const int own = ::dup(fd);
     if (own < 0) return {mail_read::status::failed, "cannot duplicate the file descriptor", 0};
     // The stream owns (and closes) the duplicate; the caller keeps `fd`.
     const gobject_ptr<GMimeStream> stream(g_mime_stream_fs_new(own));
-    return read_stream(stream.get(), format, sink);
+    return read_stream(stream.get(), format, sink, parse_memory);
 }
 
 }  // namespace urlsift

@@ -230,6 +230,10 @@ private:
             }
             new_raw = std::move(*made);
         }
+        // Nothing reads the decoded text again: a large part's copy goes
+        // before the encoded one is made.
+        std::string().swap(text);
+        std::string().swap(raw);
 
         std::string out;
         if (how == transfer::identity) {
