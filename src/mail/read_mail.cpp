@@ -19,6 +19,8 @@
 #include <memory>
 #include <optional>
 #include <mutex>
+#include <string>
+#include <unordered_set>
 #include <unistd.h>
 
 namespace urlsift {
@@ -229,6 +231,9 @@ struct context {
     std::string sealed_path;
 };
 
+/// The most URLs read from one header line.
+constexpr std::size_t max_urls_a_header = 1024;
+
 class message_reader {
 public:
     message_reader(mail_message& m, bool mbox, std::size_t parse_memory)
@@ -282,13 +287,22 @@ private:
             if (value == nullptr) continue;
             urls.clear();
             detail::header_url_values(kind, value, urls);
+            // A List-* header names a few URLs (RFC 2369); thousands are no
+            // list's, and each listed costs memory until the message ends.
+            if (urls.size() > max_urls_a_header) {
+                m_.notes.push_back((path.empty() ? std::string() : "part " + path + ": ") + name + " holds " +
+                                   std::to_string(urls.size()) + " URLs: only the first " +
+                                   std::to_string(max_urls_a_header) + " are read");
+                urls.resize(max_urls_a_header);
+            }
             for (auto& u : urls) {
                 // GMime keeps the Content-* headers of a message with its
-                // body too: each is listed once.
-                const bool seen = std::any_of(m_.header_urls.begin(), m_.header_urls.end(), [&](const header_url& known) {
-                    return known.path == path && known.value == u && known.header == name;
-                });
-                if (!seen) m_.header_urls.push_back({name, std::move(u), path, base});
+                // body too: each is listed once. A set, since one header
+                // line may hold hundreds of thousands of URLs.
+                std::string key = path;
+                key.append(1, '\0').append(name).append(1, '\0').append(u);
+                if (listed_headers_.insert(std::move(key)).second)
+                    m_.header_urls.push_back({name, std::move(u), path, base});
             }
         }
     }
@@ -455,6 +469,7 @@ private:
     mail_message& m_;
     bool mbox_;
     std::size_t parse_memory_ = default_parse_memory; ///< for each HTML part
+    std::unordered_set<std::string> listed_headers_; ///< path, name and URL of each header URL listed
     const detail::leaf_visitor* visit_ = nullptr;
 };
 
