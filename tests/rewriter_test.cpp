@@ -712,6 +712,26 @@ TEST_CASE("regression: a name completed before a glued < leaves the < glued", "[
     CHECK(rewrite("Headers go in include/<name.h> now.\n", o) == "Headers go in include/<name.h> now.\n");
 }
 
+TEST_CASE("regression: a word with a dot after a dash is no option, so it does not hide the brackets after it",
+          "[rewriter][regression]") {
+    // `-aaaa\x93aa.org/a<a`: read as an option, whose argument the
+    // brackets after it would name, it hid `<.>` until the host in it was
+    // completed, so the next pass rewrote what the first had left.
+    rewrite_options o = with_base("http://a/b/c/d;p?q");
+    o.scan.abbrev.kinds = abbrev_all;
+    o.angle_style = true;
+    const std::string once = rewrite("-aaaa\x93" "aa.org/a<a <.>", o);
+    CHECK(once == "-aaaa\x93" "http://aa.org/a<a <http://a/b/c/>");
+    CHECK(rewrite(once, o) == once);
+    const std::string spaced = rewrite("-aaaa\x93" "aa.org/a <.>", o);
+    CHECK(spaced == "-aaaa\x93" "http://aa.org/a <http://a/b/c/>");
+    CHECK(rewrite(spaced, o) == spaced);
+    // An option's argument stays a placeholder, the option's value or not.
+    for (const std::string text : {"run tmux -S <tmp.tms> or --debug-file <x.txt>", "test <cond> -a/-o <cond>",
+                                   "aplay -D\"plug:'dmix:RATE=44100'\" <filename>"})
+        CHECK(rewrite(text, o) == text);
+}
+
 TEST_CASE("rewriter: the check that an edit reads back as one URL starts afresh for each text", "[rewriter]") {
     // One scanner reads every text the edit policy checks; what it read
     // before, and a read it stopped at a second reference, must not carry.

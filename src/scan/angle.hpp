@@ -202,7 +202,13 @@ inline bool holds_program_text(std::string_view before, int after, int then) noe
     while (!option.empty() && std::string_view("'\"`([").find(option.front()) != std::string_view::npos)
         option.remove_prefix(1);
     if (option.starts_with("--")) option.remove_prefix(1);
-    if (option.size() >= 2 && option[0] == '-' && is_alpha(option[1])) return true;
+    // An option may carry a value (`-std=gnu++98`, `-a/-o`), but a word
+    // with a dot may hold a host name, which a rewrite completes and so
+    // moves the start of the text before the brackets: `-x\x93host.org/a
+    // <.>` would hide `<.>` in one pass and not in the next.
+    if (option.size() >= 2 && option[0] == '-' && is_alpha(option[1]) &&
+        option.find_first_of(".<>") == std::string_view::npos)
+        return true;
     for (const std::string_view directive : {"include", "import", "include_next"}) {
         if (!before.ends_with(directive)) continue;
         std::string_view rest = before.substr(0, before.size() - directive.size());
