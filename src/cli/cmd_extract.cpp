@@ -231,11 +231,10 @@ private:
         const auto take = [&](std::string_view text) {
             if (first && sniff) kind = decide_input(input_, path, text);
             first = false;
-            if (kind != input_kind::text && document_.size() + text.size() > st_.memory.held_bytes) {
+            if (kind != input_kind::text && !st_.memory.holds(document_.size() + text.size())) {
                 // Past what may be held for its parser, a document is read
                 // as it streams: as plain text.
-                note(path, "larger than " + memory_size(st_.memory.held_bytes) +
-                               ", a quarter of --max-memory: read as plain text");
+                note(path, read_as_text_note(st_.memory));
                 kind = input_kind::text;
                 const bool more = sc.feed(document_);
                 std::string().swap(document_);
@@ -315,7 +314,7 @@ private:
     void scan_as_document(const std::string& path, document_format fmt) {
         const document_layout layout = read_document(document_, fmt, st_.memory.parse_memory);
         if (!layout.unread.empty()) {
-            note(path, "not read as " + std::string(to_string(fmt)) + ": " + layout.unread + "; read as plain text");
+            note(path, read_as_text_note(fmt, layout.unread));
             scanner& sc = fresh_scanner();
             if (sc.feed(document_)) sc.finish();
             return;

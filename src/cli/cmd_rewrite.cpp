@@ -383,7 +383,7 @@ std::optional<std::uint64_t> rewrite_whole(const settings& st, const std::string
     if (!options) return std::nullopt;
     const input_kind kind = decide_input(st.input, path, bytes.substr(0, head_size));
     if (kind == input_kind::markdown || kind == input_kind::html) {
-        if (bytes.size() > st.memory.held_bytes) {
+        if (!st.memory.holds(bytes.size())) {
             report(path, "left unchanged: larger than " + memory_size(st.memory.held_bytes) +
                              ", a quarter of --max-memory, too large to parse as " +
                              std::string(to_string(*document_format_of(kind))));

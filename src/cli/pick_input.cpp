@@ -80,11 +80,10 @@ std::string read_pick_input(const std::string& path, const pick_input_settings& 
     std::optional<document_layout> layout;
     if (kind != input_kind::text) {
         const document_format fmt = *document_format_of(kind);
-        if (bytes.size() > settings.memory.held_bytes) {
-            note = "larger than " + memory_size(settings.memory.held_bytes) +
-                   ", a quarter of --max-memory: read as plain text";
+        if (!settings.memory.holds(bytes.size())) {
+            note = read_as_text_note(settings.memory);
         } else if (layout = read_document(bytes, fmt, settings.memory.parse_memory); !layout->unread.empty()) {
-            note = "not read as " + std::string(to_string(fmt)) + ": " + layout->unread + "; read as plain text";
+            note = read_as_text_note(fmt, layout->unread);
             layout.reset();
         }
     }

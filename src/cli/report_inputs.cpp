@@ -359,7 +359,7 @@ private:
                         .record = [&](const warc_record& r) { return start_record(r, html); },
                         .payload = [&](std::string_view p) {
                             bytes_ += p.size();
-                            if (in_html_ && html.size() + p.size() > s_.memory.held_bytes) {
+                            if (in_html_ && !s_.memory.holds(html.size() + p.size())) {
                                 // Too large to hold for the parser: read as it streams.
                                 in_html_ = false;
                                 fresh_scanner().feed(html);
@@ -380,7 +380,7 @@ private:
             }
             if (warc) return warc->feed(text);
             bytes_ += text.size();
-            if (kind != input_kind::text && document_.size() + text.size() > s_.memory.held_bytes) {
+            if (kind != input_kind::text && !s_.memory.holds(document_.size() + text.size())) {
                 // Too large to hold for the parser: read as it streams.
                 kind = input_kind::text;
                 sc.feed(document_);

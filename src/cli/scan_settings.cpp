@@ -59,6 +59,14 @@ memory_cap make_memory_cap(std::string_view command, const scan_settings& s) {
     return {cap / 2, cap / 4};
 }
 
+std::string read_as_text_note(const memory_cap& cap) {
+    return "larger than " + memory_size(cap.held_bytes) + ", a quarter of --max-memory: read as plain text";
+}
+
+std::string read_as_text_note(document_format format, const std::string& unread) {
+    return "not read as " + std::string(to_string(format)) + ": " + unread + "; read as plain text";
+}
+
 resolve_options make_resolve_options(std::string_view command, const scan_settings& s) {
     resolve_options ro;
     ro.normalize = s.normalize;

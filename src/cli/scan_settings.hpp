@@ -36,7 +36,14 @@ struct scan_settings {
 struct memory_cap {
     std::size_t parse_memory = default_parse_memory;
     std::size_t held_bytes = default_parse_memory / 2;
+    /// Whether a document of `size` bytes may be held whole for its parser.
+    bool holds(std::size_t size) const noexcept { return size <= held_bytes; }
 };
+
+/// The note for a document read as plain text: larger than `cap` holds,
+/// or (`unread` from its reader) left unread as `format`.
+std::string read_as_text_note(const memory_cap& cap);
+std::string read_as_text_note(document_format format, const std::string& unread);
 
 /// The cap --max-memory sets. Throws usage_error for a size that is not
 /// one, or is under 4M or over 1T.
