@@ -166,6 +166,17 @@ TEST_CASE("report --merge refuses a partial changed after urlsift wrote it", "[r
     CHECK(p.run("report --merge --no-timestamp -f json a.json b.json").out == whole);
 }
 
+TEST_CASE("report --merge refuses a partial whose strings are not UTF-8, checksum or not", "[report][merge][regression]") {
+    // urlsift writes JSON in UTF-8 (a byte that is not is written \ufffd);
+    // read as it was, 0xFF would be written back as another byte.
+    const two_parts p;
+    const std::string valid = read_file(p.a);
+    const std::string bad = restamped(replace_first(valid, "\"a.txt\"", "\"a\xFF.txt\""));
+    CHECK_THROWS_WITH(urlsift::cli::read_partial_report(bad), Catch::Contains("not UTF-8"));
+    CHECK_THROWS_WITH(urlsift::cli::read_partial_report(restamped(replace_first(valid, "\"a.txt\"", "\"a\xC3.txt\""))),
+                      Catch::Contains("not UTF-8"));  // a sequence cut short
+}
+
 TEST_CASE("report --merge refuses a version 1 partial, which has no checksum", "[report][merge]") {
     const two_parts p;
     // What urlsift wrote before partials had a checksum and options.

@@ -1,5 +1,7 @@
 #include "cli/json_reader.hpp"
 
+#include "cli/escape.hpp"
+
 #include "text/icu_text.hpp"
 
 namespace urlsift::cli {
@@ -95,6 +97,15 @@ std::string json_reader::read_string() {
         const char c = text_[pos_++];
         if (c == '"') return out;
         if (static_cast<unsigned char>(c) < 0x20) fail("control character in a string");
+        if (static_cast<unsigned char>(c) >= 0x80) {
+            // RFC 8259 section 8.1: JSON text is UTF-8, as urlsift writes it;
+            // other bytes could not be written back as they were read.
+            const std::size_t len = utf8_sequence_length(text_, pos_ - 1);
+            if (len == 0) fail("a string holds bytes that are not UTF-8");
+            out.append(text_.substr(pos_ - 1, len));
+            pos_ += len - 1;
+            continue;
+        }
         if (c != '\\') {
             out += c;
             continue;
