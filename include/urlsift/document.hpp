@@ -102,6 +102,11 @@ struct document_layout {
 /// a tree for an HTML page of one to eight megabytes.
 inline constexpr std::size_t default_parse_memory = std::size_t{32} << 20;
 
+/// The largest document held whole for a parse within `parse_memory`:
+/// half of it, since the bytes and the tree are held together. A reader of
+/// a larger one reads it as plain text (read_mail, the tool's readers).
+constexpr std::size_t held_document_bytes(std::size_t parse_memory) noexcept { return parse_memory / 2; }
+
 /// "32 MiB", "512 KiB", "1000 bytes": a size as messages give it.
 URLSIFT_EXPORT std::string memory_size(std::size_t bytes);
 

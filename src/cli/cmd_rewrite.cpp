@@ -355,8 +355,8 @@ outcome preview(const settings& st, text_source& source, const std::string& path
         return outcome::skipped;
     }
     if (too_long) {
-        report(path, "the lines around an edit come to more than " + std::to_string(diff_held_limit >> 20) +
-                         " MiB, too long to show as a diff (review with -iSUFFIX and compare instead)");
+        report(path, "the lines around an edit come to more than " + memory_size(diff_held_limit) +
+                         ", too long to show as a diff (review with -iSUFFIX and compare instead)");
         return outcome::failed;
     }
     if (!got.error.empty()) {
@@ -384,7 +384,7 @@ std::optional<std::uint64_t> rewrite_whole(const settings& st, const std::string
     const input_kind kind = decide_input(st.input, path, bytes.substr(0, head_size));
     if (kind == input_kind::markdown || kind == input_kind::html) {
         if (!st.memory.holds(bytes.size())) {
-            report(path, "left unchanged: larger than " + memory_size(st.memory.held_bytes) +
+            report(path, "left unchanged: larger than " + memory_size(held_document_bytes(st.memory.parse_memory)) +
                              ", a quarter of --max-memory, too large to parse as " +
                              std::string(to_string(*document_format_of(kind))));
             return std::nullopt;

@@ -56,11 +56,11 @@ memory_cap make_memory_cap(std::string_view command, const scan_settings& s) {
         throw usage_error(std::string(command), "--max-memory must be a size from 4M to 1T (a number of bytes, or "
                                                 "with K, M or G: 64M, 1G), not '" + visible(v) + "'");
     const std::size_t cap = bytes << shift;
-    return {cap / 2, cap / 4};
+    return {cap / 2};
 }
 
 std::string read_as_text_note(const memory_cap& cap) {
-    return "larger than " + memory_size(cap.held_bytes) + ", a quarter of --max-memory: read as plain text";
+    return "larger than " + memory_size(held_document_bytes(cap.parse_memory)) + ", a quarter of --max-memory: read as plain text";
 }
 
 std::string read_as_text_note(document_format format, const std::string& unread) {

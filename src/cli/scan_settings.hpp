@@ -35,9 +35,8 @@ struct scan_settings {
 /// past either is read as plain text, or left unchanged by rewrite.
 struct memory_cap {
     std::size_t parse_memory = default_parse_memory;
-    std::size_t held_bytes = default_parse_memory / 2;
     /// Whether a document of `size` bytes may be held whole for its parser.
-    bool holds(std::size_t size) const noexcept { return size <= held_bytes; }
+    bool holds(std::size_t size) const noexcept { return size <= held_document_bytes(parse_memory); }
 };
 
 /// The note for a document read as plain text: larger than `cap` holds,

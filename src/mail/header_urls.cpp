@@ -20,14 +20,6 @@ std::string without_blanks(std::string_view s) {
     return out;
 }
 
-/// Adds `url` to `out` in URI form: what an encoded word or a raw byte put
-/// in it that no URL holds as written is escaped, and a value that names
-/// no host it could name is left out.
-void add_url(std::string_view url, std::vector<std::string>& out) {
-    if (url.empty()) return;
-    if (std::optional<std::string> formed = uri_form(url)) out.push_back(std::move(*formed));
-}
-
 }  // namespace
 
 header_kind url_header_kind(std::string_view name) noexcept {
@@ -40,17 +32,27 @@ header_kind url_header_kind(std::string_view name) noexcept {
     return header_kind::none;
 }
 
-void header_url_values(header_kind kind, std::string_view value, std::vector<std::string>& out) {
+std::size_t header_url_values(header_kind kind, std::string_view value, std::vector<std::string>& out,
+                              std::size_t limit) {
+    std::size_t found = 0;
+    // Each URL in URI form: what an encoded word or a raw byte put in it
+    // that no URL holds as written is escaped, and a value that names no
+    // host it could name is left out.
+    const auto add = [&](std::string_view url) {
+        if (url.empty()) return;
+        std::optional<std::string> formed = uri_form(url);
+        if (formed && found++ < limit) out.push_back(std::move(*formed));
+    };
     if (kind == header_kind::location) {
         // RFC 2110 allows the URL in quotes.
         std::string url = without_blanks(value);
         std::string_view unquoted = url;
         if (unquoted.size() >= 2 && unquoted.front() == '"' && unquoted.back() == '"')
             unquoted = unquoted.substr(1, unquoted.size() - 2);
-        add_url(unquoted, out);
-        return;
+        add(unquoted);
+        return found;
     }
-    if (kind != header_kind::angle_list) return;
+    if (kind != header_kind::angle_list) return found;
     // RFC 2369 section 2: "<" URL ">" items separated by commas, with
     // comments in parentheses (which may nest) that are not URLs.
     int comment = 0;
@@ -64,11 +66,12 @@ void header_url_values(header_kind kind, std::string_view value, std::vector<std
             --comment;
         } else if (c == '<' && comment == 0) {
             const std::size_t end = value.find('>', i + 1);
-            if (end == std::string_view::npos) return;
-            add_url(without_blanks(value.substr(i + 1, end - i - 1)), out);
+            if (end == std::string_view::npos) return found;
+            add(without_blanks(value.substr(i + 1, end - i - 1)));
             i = end;
         }
     }
+    return found;
 }
 
 }  // namespace urlsift::detail

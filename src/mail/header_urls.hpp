@@ -2,6 +2,7 @@
 // URLs in mail headers, read by each header's own syntax rather than by
 // the prose scanner.
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,7 +22,10 @@ header_kind url_header_kind(std::string_view name) noexcept;
 /// `value`: for a list, what each `<...>` holds outside comments; for a
 /// location, the value unquoted. Whitespace inside a URL (left by folding)
 /// is removed; each URL is written in URI form (uri_form). Empty items, and
-/// values that name no host they could name, are dropped.
-void header_url_values(header_kind kind, std::string_view value, std::vector<std::string>& out);
+/// values that name no host they could name, are dropped. At most `limit`
+/// URLs are appended (a header's URLs live until its message ends); the
+/// return value counts all the value holds.
+std::size_t header_url_values(header_kind kind, std::string_view value, std::vector<std::string>& out,
+                              std::size_t limit = SIZE_MAX);
 
 }  // namespace urlsift::detail

@@ -286,15 +286,13 @@ private:
             const char* value = g_mime_header_get_value(h);
             if (value == nullptr) continue;
             urls.clear();
-            detail::header_url_values(kind, value, urls);
             // A List-* header names a few URLs (RFC 2369); thousands are no
             // list's, and each listed costs memory until the message ends.
-            if (urls.size() > max_urls_a_header) {
+            const std::size_t found = detail::header_url_values(kind, value, urls, max_urls_a_header);
+            if (found > max_urls_a_header)
                 m_.notes.push_back((path.empty() ? std::string() : "part " + path + ": ") + name + " holds " +
-                                   std::to_string(urls.size()) + " URLs: only the first " +
+                                   std::to_string(found) + " URLs: only the first " +
                                    std::to_string(max_urls_a_header) + " are read");
-                urls.resize(max_urls_a_header);
-            }
             for (auto& u : urls) {
                 // GMime keeps the Content-* headers of a message with its
                 // body too: each is listed once. A set, since one header
@@ -402,9 +400,9 @@ private:
         if (has_invalid_type(object)) p.content_type = "text/plain";
         const char* format = g_mime_content_type_get_parameter(type, "format");
         const bool flowed = format != nullptr && detail::iequals(format, "flowed");
-        if (html && body_size(part) > static_cast<gint64>(parse_memory_ / 2)) {
+        if (html && body_size(part) > static_cast<gint64>(held_document_bytes(parse_memory_))) {
             // Held whole with its tree, it would take more than a document may.
-            m_.notes.push_back("part " + path + ": its HTML is larger than " + memory_size(parse_memory_ / 2) +
+            m_.notes.push_back("part " + path + ": its HTML is larger than " + memory_size(held_document_bytes(parse_memory_)) +
                                ", half the memory a document's parse may take: read as plain text");
             html = false;
             p.html = false;
