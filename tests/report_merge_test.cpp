@@ -91,7 +91,7 @@ TEST_CASE("report --partial: the checksum covers every byte after its line, as -
     const std::string json = read_file(p.a);
     const std::size_t at = json.find("\"checksum\": \"fnv1a64:");
     REQUIRE(at != std::string::npos);
-    CHECK(json.substr(0, at) == "{\n  \"format\": \"urlsift-report\",\n  \"version\": 2,\n  \"partial\": true,\n  ");
+    CHECK(json.substr(0, at) == "{\n  \"format\": \"urlsift-report\",\n  \"version\": 3,\n  \"partial\": true,\n  ");
     const std::string covered = json.substr(json.find('\n', at) + 1);
     char digits[17];
     std::snprintf(digits, sizeof digits, "%016llx", static_cast<unsigned long long>(fnv1a64(covered)));
@@ -181,7 +181,7 @@ TEST_CASE("report --merge refuses a version 1 partial, which has no checksum", "
     const two_parts p;
     // What urlsift wrote before partials had a checksum and options.
     std::string old = read_file(p.b);
-    old = replace_first(old, "\"version\": 2", "\"version\": 1");
+    old = replace_first(old, "\"version\": 3", "\"version\": 1");
     old.erase(old.find("  \"checksum\""), old.find("  \"interrupted\"") - old.find("  \"checksum\""));
     write_file(p.b, old);
     const auto r = p.run("report --merge a.json b.json");
@@ -233,6 +233,51 @@ TEST_CASE("report --merge refuses the same partial given twice", "[report][merge
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::Contains("copy of b.json: the same partial report as b.json"));
     CHECK(p.run("report --merge a.json b.json").status == 0);
+}
+
+TEST_CASE("report --merge refuses a part that a merged partial already holds", "[report][merge][regression]") {
+    const two_parts p;
+    REQUIRE(p.run("report --merge --partial --no-timestamp -o ab.json a.json b.json").status == 0);
+    // Either way round: the merge holds b.json's counts.
+    for (const char* args : {"ab.json b.json", "b.json ab.json"}) {
+        const auto r = p.run(std::string("report --merge ") + args);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK_THAT(r.err, Catch::Contains("both hold the partial report (checksum fnv1a64:"));
+        CHECK_THAT(r.err, Catch::Contains("counted twice: give each part once"));
+    }
+    // A merge of merges lists the parts made from inputs, not the merges.
+    REQUIRE(p.run("report --merge --partial --no-timestamp -o a1.json a.json").status == 0);
+    REQUIRE(p.run("report --merge --partial --no-timestamp -o again.json a1.json b.json").status == 0);
+    CHECK(read_file(p.dir.path / "again.json") == read_file(p.dir.path / "ab.json"));
+    CHECK(p.run("report --merge ab.json a.json").status == 2);
+    // A version 2 partial lists no parts: refused, with what to do.
+    std::string old = read_file(p.b);
+    old = replace_first(old, "\"version\": 3", "\"version\": 2");
+    old.erase(old.find("  \"made_of\""), old.find("  \"interrupted\"") - old.find("  \"made_of\""));
+    write_file(p.b, restamped(old));
+    const auto r = p.run("report --merge a.json b.json");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("format version 2, which does not list the parts merged into it"));
+}
+
+TEST_CASE("report --partial stores text that is not UTF-8 as it reads back", "[report][merge][regression]") {
+    // An option value and an error that hold a byte UTF-8 has no use for:
+    // written as \ufffd and read back as U+FFFD, a merge of the partial
+    // wrote other bytes than the partial, and its checksum changed.
+    const two_parts p;
+    REQUIRE(p.run("report --partial --no-timestamp --base http://a.example/ --base-root \"$(printf '/x\\377')\" -o odd.json a.txt")
+                .status == 2);
+    REQUIRE(p.run("report --merge --partial --no-timestamp -o merged.json odd.json").status == 1);
+    const std::string odd = read_file(p.dir.path / "odd.json"), merged = read_file(p.dir.path / "merged.json");
+    CHECK(odd.find("\\ufffd") == std::string::npos);
+    CHECK(odd.find("\"base-root\": \"/x\xEF\xBF\xBD\"") != std::string::npos);
+    // All but the checksum's line and the parts listed read back as written.
+    const auto from_options = [](const std::string& s) {
+        std::string rest = s.substr(s.find("  \"options\""));
+        return rest.erase(rest.find("  \"made_of\""), rest.find("  \"interrupted\"") - rest.find("  \"made_of\""));
+    };
+    CHECK(from_options(odd) == from_options(merged));
 }
 
 TEST_CASE("report --merge refuses counts that would add up past 2^64 - 1", "[report][merge][regression]") {

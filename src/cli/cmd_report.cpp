@@ -16,6 +16,7 @@
 #include "cli/report_inputs.hpp"
 #include "cli/scan_settings.hpp"
 #include "cli/walk.hpp"
+#include "text/icu_text.hpp"
 
 #include <urlsift/report.hpp>
 #include <urlsift/resolver.hpp>
@@ -23,6 +24,7 @@
 #include <urlsift/text_source.hpp>
 
 #include <algorithm>
+#include <map>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -100,8 +102,8 @@ Output formats:
   text  totals, then the top rows (--top) of each table: count, key and
         "first seen FILE:LINE"; control characters shown escaped
   json  one document with stable keys: "format" ("urlsift-report"),
-        "version" (2), "partial" (true or false), for a partial report
-        "checksum" and "options" (below), "interrupted" (true
+        "version" (3), "partial" (true or false), for a partial report
+        "checksum", "options" and "made_of" (below), "interrupted" (true
         when Ctrl-C stopped the run), "generated" (UTC time,
         null with --no-timestamp), "totals" (files, files_read,
         files_binary, files_failed, bytes, references, unique_urls,
@@ -132,7 +134,10 @@ Output formats:
         string ("" when not given, "on" or "off" for a switch): base,
         base-root, resolver, normalize, hyphen, max-url-length, abbrev,
         abbrev-scheme, literal-brackets, input, encoding, binary,
-        search-zip, max-memory; and "exact_limit" is --exact-urls. --merge
+        search-zip, max-memory; and "exact_limit" is --exact-urls. Its
+        "made_of", for a partial that --merge --partial wrote, lists the
+        checksums of the partials made from inputs whose counts it holds
+        (ascending); it is empty in one made from inputs. --merge
         reads the members in the order they are written here, and no
         others, and checks the derived ones ("totals", "failed_files", each
         table's "distinct" and "total", "duplicate") against the counts.
@@ -265,6 +270,10 @@ count_options options_of(const scan_settings& ss, const read_settings& rs, const
     o[count_option::binary] = binary;
     o[count_option::search_zip] = on_off(rs.text.decompress);
     o[count_option::max_memory] = std::to_string(rs.memory.parse_memory * 2);
+    // Stored as they read back from the partial's JSON.
+    std::string scratch;
+    for (auto& value : o.values)
+        if (detail::valid_utf8(value, scratch).data() != value.data()) value = scratch;
     return o;
 }
 
@@ -292,16 +301,23 @@ std::string mismatch(const partial_report& part, const count_options& first, std
 }
 
 /// Adds up the partial reports at `paths`, in order, into `r`; their
-/// options go to `options`. False, with the reason on standard error, when
-/// one is refused.
-bool merge_partials(const std::vector<std::string>& paths, report& r, count_options& options) {
-    // The parts' checksums, with the first path of each. The same partial
-    // given twice is refused rather than skipped: a repeated operand means
-    // the list is not the list of parts meant, and two files that are the
-    // same bytes may be two parts that read the same text (blocks of one
+/// options go to `options`, and the partials made from inputs that they
+/// hold to `made_of`. False, with the reason on standard error, when one is
+/// refused.
+bool merge_partials(const std::vector<std::string>& paths, report& r, count_options& options,
+                    std::vector<std::uint64_t>& made_of) {
+    // Each partial made from inputs that the parts hold, with the first path
+    // that holds it. The same partial given twice (or once itself and once
+    // in a merge of it) is refused rather than skipped: a repeated operand
+    // means the list is not the list of parts meant, and two files that are
+    // the same bytes may be two parts that read the same text (blocks of one
     // stream read from standard input): skipping one would drop its counts
     // on a guess. Refused, nothing is lost, and the fix is the user's.
-    std::vector<std::pair<std::uint64_t, const std::string*>> seen;
+    struct held_in {
+        const std::string* path;
+        bool itself; ///< the partial at `path` is that partial, not a merge that holds it
+    };
+    std::map<std::uint64_t, held_in> held;
     const auto refuse = [](const std::string& path, const std::string& why) {
         std::cerr << "urlsift report: " << visible(path) << ": " << visible(why) << '\n';
         return false;
@@ -316,13 +332,20 @@ bool merge_partials(const std::vector<std::string>& paths, report& r, count_opti
         } catch (const json_error& e) {
             return refuse(path, e.what());
         }
-        const auto same = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == part.checksum; });
-        if (same != seen.end())
-            return refuse(path, (*same->second == path ? "given twice" : "the same partial report as " +
-                                                                            visible(*same->second)) +
-                                    " (checksum " + checksum_text(part.checksum) +
+        for (const std::uint64_t p : part.parts()) {
+            const auto [at, added] = held.emplace(p, held_in{&path, p == part.checksum});
+            if (added) continue;
+            const held_in& first = at->second;
+            std::string why;
+            if (*first.path == path)
+                why = "given twice";
+            else if (first.itself && p == part.checksum)
+                why = "the same partial report as " + visible(*first.path);
+            else
+                why = "its counts and those of " + visible(*first.path) + " both hold the partial report";
+            return refuse(path, why + " (checksum " + checksum_text(p) +
                                     "), which would be counted twice: give each part once");
-        seen.emplace_back(part.checksum, &path);
+        }
         if (&path == &paths.front()) {
             options = part.options;
             r = report(part.counts.exact_url_limit());
@@ -339,6 +362,8 @@ bool merge_partials(const std::vector<std::string>& paths, report& r, count_opti
                                     "parts again");
         }
     }
+    made_of.clear();
+    for (const auto& [p, path] : held) made_of.push_back(p);
     return true;
 }
 
@@ -449,7 +474,7 @@ int cmd_report(const args& a) {
     if (merging) {
         if (operands.empty()) throw usage_error("report", "--merge needs the partial reports to merge");
         if (vm.count("exact-urls")) throw usage_error("report", "--merge takes --exact-urls from the partial reports");
-        if (!merge_partials(operands, r, layout.options)) return 2;
+        if (!merge_partials(operands, r, layout.options, layout.made_of)) return 2;
     } else {
         read_settings rs;
         rs.resolve = make_resolve_options("report", ss);

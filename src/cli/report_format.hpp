@@ -20,7 +20,7 @@ namespace urlsift::cli {
 /// The version of the JSON document's shape; readers refuse another.
 /// Version 2 gave partial reports a checksum and the options that shaped
 /// their counts.
-inline constexpr std::uint64_t report_format_version = 2;
+inline constexpr std::uint64_t report_format_version = 3;
 
 /// The options that shape what a run counts, in the order a partial report
 /// records them: --merge adds up only parts made with the same ones, since
@@ -57,6 +57,10 @@ struct report_layout {
     bool interrupted = false;
     /// A partial report's options, which it records.
     count_options options{};
+    /// For a partial report that merges others: the checksums of the
+    /// partial reports made from inputs that it holds, ascending. Empty for
+    /// one made from inputs, which holds itself.
+    std::vector<std::uint64_t> made_of{};
 };
 
 /// Appends `r` as the JSON document (docs: `urlsift report --help`). A
@@ -76,6 +80,10 @@ struct partial_report {
     report counts;
     count_options options;
     std::uint64_t checksum = 0; ///< as written, and found to match
+    std::vector<std::uint64_t> made_of; ///< as report_layout::made_of
+    /// The partial reports made from inputs whose counts this one holds:
+    /// `made_of`, or itself.
+    std::vector<std::uint64_t> parts() const { return made_of.empty() ? std::vector{checksum} : made_of; }
 };
 
 /// Reads a partial report written by append_report_json, trusting none of

@@ -1,8 +1,9 @@
 // The JSON form of a batch report: the final report, and the partial report
 // that shards of a corpus write and `report --merge` adds up.
 //
-//     {"format": "urlsift-report", "version": 2, "partial": true|false,
+//     {"format": "urlsift-report", "version": 3, "partial": true|false,
 //      partial only: "checksum": "fnv1a64:HEX16", "options": {...},
+//        "made_of": ["fnv1a64:HEX16", ...],
 //      "interrupted": true|false, "generated": "2026-01-02T03:04:05Z" | null,
 //      "totals": {...}, "distinct_urls": {"method": "exact"|"hll", "count": N,
 //        "exact_limit": N, hll: "precision": 14, "relative_error": E, "registers": HEX},
@@ -167,7 +168,12 @@ void append_report_json(std::string& out, const report& r, const report_layout& 
             out += ": ";
             append_json_string(out, std::string_view(layout.options.values[i]));
         }
-        out += '}';
+        out += "},\n  \"made_of\": [";
+        for (std::size_t i = 0; i < layout.made_of.size(); ++i) {
+            if (i > 0) out += ", ";
+            append_json_string(out, std::string_view(checksum_text(layout.made_of[i])));
+        }
+        out += ']';
     }
     out += layout.interrupted ? ",\n  \"interrupted\": true" : ",\n  \"interrupted\": false";
     out += ",\n  \"generated\": ";
@@ -396,16 +402,24 @@ std::uint64_t read_rows(json_reader& in, const report& r, const std::string& tab
     return rows;
 }
 
+/// A checksum as checksum_text writes it, from the string `written` of
+/// member `name`.
+std::uint64_t checksum_value(json_reader& in, std::string_view name, std::string_view written) {
+    std::uint64_t value = 0;
+    const auto hex = written.substr(std::min(written.size(), checksum_prefix.size()));
+    if (!written.starts_with(checksum_prefix) || hex.size() != 16 ||
+        hex.find_first_not_of("0123456789abcdef") != std::string_view::npos)
+        wrong(in, std::string(1, '"').append(name).append("\" holds \"").append(written).append(
+                      "\", not \"fnv1a64:\" and 16 hex digits"));
+    for (const char c : hex) value = value * 16 + static_cast<std::uint64_t>(c <= '9' ? c - '0' : c - 'a' + 10);
+    return value;
+}
+
 /// "checksum": checks it against the bytes it covers, every byte after its
 /// line, and returns it.
 std::uint64_t read_checksum(json_reader& in, std::string_view text) {
     const std::string written = in.read_string();
-    std::uint64_t value = 0;
-    const auto hex = std::string_view(written).substr(std::min(written.size(), checksum_prefix.size()));
-    if (!written.starts_with(checksum_prefix) || hex.size() != 16 ||
-        hex.find_first_not_of("0123456789abcdef") != std::string_view::npos)
-        wrong(in, "\"checksum\" is not \"fnv1a64:\" and 16 hex digits");
-    for (const char c : hex) value = value * 16 + static_cast<std::uint64_t>(c <= '9' ? c - '0' : c - 'a' + 10);
+    const std::uint64_t value = checksum_value(in, "checksum", written);
     const std::size_t line_end = text.find('\n', in.offset());
     if (line_end == std::string_view::npos) wrong(in, "nothing follows the checksum's line");
     if (const std::uint64_t computed = partial_checksum(text.substr(line_end + 1)); computed != value)
@@ -427,6 +441,9 @@ partial_report read_partial(std::string_view text) {
     if (const std::uint64_t v = in.read_uint(); v == 1)
         refuse(in, "a report of format version 1, which has no checksum, so that damage to it cannot be told: make "
                    "this part again with this urlsift (urlsift report --partial)");
+    else if (v == 2)
+        refuse(in, "a report of format version 2, which does not list the parts merged into it, so that a part "
+                   "counted twice cannot be told: make this part again with this urlsift (urlsift report --partial)");
     else if (v != report_format_version)
         refuse(in, "report format version " + std::to_string(v) + ", and this urlsift reads version " +
                        std::to_string(report_format_version) + ": merge with the urlsift that made the parts");
@@ -443,6 +460,13 @@ partial_report read_partial(std::string_view text) {
         part.options.values[i] = in.read_string();
     }
     no_more_members(in);
+    member(in, "made_of");
+    in.begin_array();
+    while (in.next_element()) {
+        part.made_of.push_back(checksum_value(in, "made_of", in.read_string()));
+        if (part.made_of.size() > 1 && part.made_of.end()[-2] >= part.made_of.back())
+            wrong(in, "\"made_of\" is not in ascending order, as urlsift writes it");
+    }
     member(in, "interrupted");
     if (in.read_bool())
         refuse(in, "the run that wrote it was interrupted, so its counts miss inputs; run that part again");

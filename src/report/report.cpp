@@ -40,38 +40,8 @@ void keep_first(std::vector<T>& v, std::size_t limit, Before before) {
 }
 
 using detail::key_table;
+using detail::valid_utf8;
 
-/// `s` as valid UTF-8: each byte that starts no well-formed sequence becomes
-/// U+FFFD. Returns `s` itself when it is valid (nearly always), else a view
-/// of `scratch`. The JSON form cannot carry invalid UTF-8, so a key is
-/// stored as it will read back.
-std::string_view valid_utf8(std::string_view s, std::string& scratch) {
-    std::size_t i = 0, len = 0;
-    // ASCII eight bytes at a time, nearly every URL is: the last word
-    // overlaps the one before rather than being read byte by byte.
-    constexpr std::uint64_t high_bits = 0x8080808080808080ULL;
-    const auto word_at = [&s](std::size_t at) {
-        std::uint64_t w;
-        std::memcpy(&w, s.data() + at, 8);
-        return w;
-    };
-    while (i + 8 <= s.size() && (word_at(i) & high_bits) == 0) i += 8;
-    if (s.size() >= 8 && i + 8 > s.size() && (word_at(s.size() - 8) & high_bits) == 0) return s;
-    while (i < s.size() && (static_cast<unsigned char>(s[i]) < 0x80 || detail::decode_utf8(s, i, len) >= 0))
-        i += static_cast<unsigned char>(s[i]) < 0x80 ? 1 : len;
-    if (i == s.size()) return s;
-    scratch.assign(s.substr(0, i));
-    while (i < s.size()) {
-        if (detail::decode_utf8(s, i, len) < 0) {
-            scratch += "\xEF\xBF\xBD";
-            i += 1;
-        } else {
-            scratch.append(s.substr(i, len));
-            i += len;
-        }
-    }
-    return scratch;
-}
 
 void ascii_lower(std::string& s) noexcept {
     for (char& c : s)
@@ -413,7 +383,8 @@ void report::finish_input(std::uint64_t input, std::uint64_t bytes, input_status
     impl_->totals.remove(in);
     in.bytes = bytes;
     in.status = status;
-    in.error = std::move(error);
+    std::string scratch;
+    in.error = valid_utf8(error, scratch).data() == error.data() ? std::move(error) : std::move(scratch);
     impl_->totals.add(in);
 }
 

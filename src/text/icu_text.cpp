@@ -4,6 +4,7 @@
 #include <unicode/utf8.h>
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <memory>
 
@@ -76,6 +77,34 @@ std::int32_t decode_utf8(std::string_view s, std::size_t i, std::size_t& length)
     U8_NEXT(p, pos, n, c);
     length = c < 0 ? 1 : static_cast<std::size_t>(pos);
     return c;
+}
+
+std::string_view valid_utf8(std::string_view s, std::string& scratch) {
+    std::size_t i = 0, len = 0;
+    // ASCII eight bytes at a time, nearly every URL is: the last word
+    // overlaps the one before rather than being read byte by byte.
+    constexpr std::uint64_t high_bits = 0x8080808080808080ULL;
+    const auto word_at = [&s](std::size_t at) {
+        std::uint64_t w;
+        std::memcpy(&w, s.data() + at, 8);
+        return w;
+    };
+    while (i + 8 <= s.size() && (word_at(i) & high_bits) == 0) i += 8;
+    if (s.size() >= 8 && i + 8 > s.size() && (word_at(s.size() - 8) & high_bits) == 0) return s;
+    while (i < s.size() && (static_cast<unsigned char>(s[i]) < 0x80 || decode_utf8(s, i, len) >= 0))
+        i += static_cast<unsigned char>(s[i]) < 0x80 ? 1 : len;
+    if (i == s.size()) return s;
+    scratch.assign(s.substr(0, i));
+    while (i < s.size()) {
+        if (decode_utf8(s, i, len) < 0) {
+            scratch += "\xEF\xBF\xBD";
+            i += 1;
+        } else {
+            scratch.append(s.substr(i, len));
+            i += len;
+        }
+    }
+    return scratch;
 }
 
 void append_utf8(std::string& out, std::uint32_t cp) {

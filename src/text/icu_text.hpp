@@ -22,6 +22,12 @@ std::optional<std::string> idna_to_ascii(std::string_view host, bool strict_std3
 /// well-formed sequence (invalid UTF-8 is never part of a URL).
 std::int32_t decode_utf8(std::string_view s, std::size_t i, std::size_t& length) noexcept;
 
+/// `s` as valid UTF-8: each byte that starts no well-formed sequence becomes
+/// U+FFFD. Returns `s` itself when it is valid (nearly always), else a view
+/// of `scratch`. Text that JSON carries is made valid so before it is
+/// stored: it reads back as it was written.
+std::string_view valid_utf8(std::string_view s, std::string& scratch);
+
 /// Appends code point `cp` (a Unicode scalar value) to `out` as UTF-8.
 void append_utf8(std::string& out, std::uint32_t cp);
 
