@@ -41,7 +41,7 @@ _urlsift_value() {
         --style) COMPREPLY=($(compgen -W 'plain angle' -- "$cur")) ;;
         --abbrev-scheme) COMPREPLY=($(compgen -W 'http https' -- "$cur")) ;;
         --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
-        --input) COMPREPLY=($(compgen -W 'text markdown html mail mbox auto' -- "$cur")) ;;
+        --input) COMPREPLY=($(compgen -W 'text markdown html code mail mbox auto' -- "$cur")) ;;
         --command) COMPREPLY=($(compgen -c -- "$cur")) ;;
         --abbrev)
             if [[ $cur == *,* ]]; then

@@ -70,7 +70,7 @@ complete -c urlsift -n $extract -l unwrap -d 'list links rewritten by mail secur
 complete -c urlsift -n $extract -l binary -x -a 'skip text' -d 'files with a NUL byte'
 complete -c urlsift -n $extract -l encoding -x -a $encodings -d 'charset of the input'
 complete -c urlsift -n $extract -s z -l search-zip -d 'read gzip, bzip2, xz and zstd files as text'
-complete -c urlsift -n $extract -l input -x -a 'text markdown html mail mbox auto' -d 'what the input is'
+complete -c urlsift -n $extract -l input -x -a 'text markdown html code mail mbox auto' -d 'what the input is'
 complete -c urlsift -n $extract -l headers -d 'also list URLs from mail headers'
 
 # rewrite
@@ -85,7 +85,7 @@ complete -c urlsift -n $rewrite -l only -x -a '(__urlsift_list all relative abbr
 complete -c urlsift -n $rewrite -l style -x -a 'plain angle' -d 'angle: wrap bare URLs in <...> too'
 complete -c urlsift -n $rewrite -l binary -x -a 'skip text' -d 'files with a NUL byte, with -i or --diff'
 complete -c urlsift -n $rewrite -l encoding -x -a $encodings -d 'charset of the input and the output'
-complete -c urlsift -n $rewrite -l input -x -a 'text markdown html mail mbox auto' -d 'what the input is'
+complete -c urlsift -n $rewrite -l input -x -a 'text markdown html code mail mbox auto' -d 'what the input is'
 
 # report
 set -l report '__urlsift_command report'
@@ -101,7 +101,7 @@ complete -c urlsift -n $report -l top -x -d 'rows of each table in the report (0
 complete -c urlsift -n $report -l exact-urls -x -d 'count distinct URLs exactly up to N, then estimate them'
 complete -c urlsift -n $report -l no-timestamp -d 'leave out the time the report was made'
 complete -c urlsift -n $report -l progress -d 'show progress on stderr even when it is not a terminal'
-complete -c urlsift -n $report -l input -x -a 'text markdown html mail mbox auto' -d 'what the inputs are'
+complete -c urlsift -n $report -l input -x -a 'text markdown html code mail mbox auto' -d 'what the inputs are'
 complete -c urlsift -n $report -l binary -x -a 'skip text' -d 'files with a NUL byte'
 complete -c urlsift -n $report -l encoding -x -a $encodings -d 'charset of the input'
 complete -c urlsift -n $report -s z -l search-zip -d 'read gzip, bzip2, xz and zstd files as text'
@@ -121,7 +121,7 @@ complete -c urlsift -n $pick -F
 complete -c urlsift -n $pick -s h -l help -d 'show this help and exit'
 complete -c urlsift -n $pick -l command -x -a '(__fish_complete_command)' -d 'open the URL with CMD'
 complete -c urlsift -n $pick -l print -d 'print the URL chosen instead of opening it'
-complete -c urlsift -n $pick -l input -x -a 'text markdown html mail mbox auto' -d 'what the input is'
+complete -c urlsift -n $pick -l input -x -a 'text markdown html code mail mbox auto' -d 'what the input is'
 complete -c urlsift -n $pick -l headers -d 'also list URLs from mail headers'
 
 # --version on every command.

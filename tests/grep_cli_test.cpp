@@ -167,9 +167,9 @@ TEST_CASE("grep-style: --color", "[cli][grep]") {
 
 TEST_CASE("grep-style: --include, --exclude and -g choose files", "[cli][grep]") {
     const tree t;
-    t.add("app.js", "<http://js.example/app>\n");
-    t.add("app.min.js", "<http://js.example/min>\n");
-    t.add("sub/lib.js", "<http://js.example/lib>\n");
+    t.add("app.js", "// <http://js.example/app>\n");
+    t.add("app.min.js", "/* <http://js.example/min> */\n");
+    t.add("sub/lib.js", "// <http://js.example/lib>\n");
     CHECK(t("extract -r -l --include='*.txt'").out == "note.txt\nsub/deep.txt\n");
     CHECK(t("extract -r -l --include='*.js' --exclude='*.min.js'").out == "app.js\nsub/lib.js\n");
     CHECK(t("extract -r -l -g '!*.min.js'").out == "app.js\nnote.txt\nsub/deep.txt\nsub/lib.js\n");

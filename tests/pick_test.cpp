@@ -304,7 +304,7 @@ TEST_CASE("pick shows no screen when there is nothing to pick or no terminal", "
 
     const auto bad = run_cli("pick --input xml", "");
     CHECK(bad.status == 2);
-    CHECK(bad.err.find("text, markdown, html, mail, mbox, auto") != std::string::npos);
+    CHECK(bad.err.find("text, markdown, html, code, mail, mbox, auto") != std::string::npos);
     const auto unclosed = run_cli("pick --command \"'open\"", "");
     CHECK(unclosed.status == 2);
     CHECK(unclosed.err.find("unclosed") != std::string::npos);

@@ -21,9 +21,10 @@ enum class document_format : std::uint8_t {
     text,     ///< plain text: all of it is prose (Appendix E and F)
     markdown, ///< CommonMark with GitHub's extensions
     html,     ///< HTML as a browser parses it
+    code,     ///< source code or configuration, in the language its name or `#!` line says
 };
 
-/// "text", "markdown", "html".
+/// "text", "markdown", "html", "code".
 URLSIFT_EXPORT std::string_view to_string(document_format f) noexcept;
 
 /// How a link the format itself declares was written.
@@ -73,12 +74,13 @@ struct declared_link {
 
 /// What a reader found in one document.
 ///
-/// Contract: `prose` and `code` are sorted and disjoint, and lie within the
-/// document; `links` are in the order the format uses them (a Markdown
-/// reference link is listed at each use, with the span of its definition's
-/// destination). No declared link's span overlaps `prose` or `code`.
-/// Bytes in neither `prose` nor `code` are markup (tags, Markdown's
-/// punctuation, link destinations and titles).
+/// Contract: each list of ranges is sorted, and `prose`, `quoted_prose`,
+/// `code`, `values` and `blanked` are disjoint and lie within the document;
+/// `links` are in the order the format uses them (a Markdown reference
+/// link is listed at each use, with the span of its definition's
+/// destination). No declared link's span overlaps another range. Bytes in
+/// none of them are markup (tags, Markdown's punctuation, link
+/// destinations and titles, comment markers, quotes).
 struct document_layout {
     std::vector<declared_link> links;
     /// Text a reader reads as running text: the scanner's Appendix E and F
@@ -86,7 +88,27 @@ struct document_layout {
     std::vector<byte_range> prose;
     /// Code: Markdown code spans, fenced and indented code; HTML `<script>`,
     /// `<style>`, `<pre>`, `<code>`, `<textarea>` contents. Never edited.
+    /// (Source code outside comments and strings is in no range: nothing
+    /// is read there.)
     std::vector<byte_range> code;
+    /// Prose that a program holds as a value (a Python docstring): read as
+    /// prose, never edited.
+    std::vector<byte_range> quoted_prose;
+    /// Values: string literals of source code, and what is no comment in
+    /// configuration and data. Only URLs with a scheme are read there (no
+    /// Appendix F completion: `"golang.org/x/text"` is an import path), and
+    /// nothing there is edited.
+    std::vector<byte_range> values;
+    /// Markup that the scanner sees as blanks rather than as a delimiter:
+    /// the comment marker of a line that goes on the comment of the line
+    /// before (`#`, `//`, a block comment's `*`), so that a URL broken
+    /// across comment lines joins there, and only there.
+    std::vector<byte_range> blanked;
+    /// Whether a bare host name in prose (`example.org`, Appendix F's
+    /// `domain` kind) is completed. Not in the comments of source code,
+    /// where `n.mu` is a field and `golang.org/x/net` an import path, and
+    /// no link is written so.
+    bool bare_hosts = true;
     /// A base the document declares (HTML `<base href>`, Section 5.1.1), as
     /// written (decoded); the first one counts.
     std::optional<std::string> base;
@@ -111,18 +133,27 @@ constexpr std::size_t held_document_bytes(std::size_t parse_memory) noexcept { r
 URLSIFT_EXPORT std::string memory_size(std::size_t bytes);
 
 /// Reads `text` as `format`. For `text`, the whole document is one prose
-/// range. Bad input is read as the format's parser reads it; only markup
-/// nested too deep, or HTML whose tree would take more than `parse_memory`
-/// bytes, is left unread (`document_layout::unread` says so).
+/// range. For `code`, the language is the one the file's name `name` says,
+/// else the one its `#!` line runs (code_language_of); a document in
+/// neither is read as text. Bad input is read as the format's parser reads
+/// it; only markup nested too deep, or HTML whose tree would take more than
+/// `parse_memory` bytes, is left unread (`document_layout::unread` says so).
 ///
 ///     auto layout = urlsift::read_document("See [the guide](docs/guide.md).", urlsift::document_format::markdown);
 ///     // layout.links[0].value == "docs/guide.md", layout.links[0].text == "the guide"
 URLSIFT_EXPORT document_layout read_document(std::string_view text, document_format format,
-                                             std::size_t parse_memory = default_parse_memory);
+                                             std::size_t parse_memory = default_parse_memory,
+                                             std::string_view name = {});
 
 /// The format a file's name says it is in (`.md`, `.markdown`, `.html`,
-/// `.htm`, `.xhtml`, ...), or nullopt when its name does not say.
+/// `.htm`, `.xhtml`, ... for Markdown and HTML; `.c`, `.py`, `Makefile`,
+/// `.yaml`, `.conf`, ... for code), or nullopt when its name does not say.
 URLSIFT_EXPORT std::optional<document_format> format_from_name(std::string_view path) noexcept;
+
+/// The name of the language of a file called `name` (by its extension or
+/// whole name) whose first bytes are `head` (by its `#!` line): "C",
+/// "Python", "shell", "YAML", ...; empty when neither says.
+URLSIFT_EXPORT std::string_view code_language_of(std::string_view name, std::string_view head) noexcept;
 
 /// Whether a document that starts with `head` is HTML by its content: a
 /// doctype, or an `<html>`, `<head>` or `<body>` tag near its start.

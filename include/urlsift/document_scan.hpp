@@ -26,16 +26,18 @@ URLSIFT_EXPORT std::optional<resolver> document_base(const document_layout& layo
                                                      const resolve_options& options = {});
 
 /// `text` as the prose scanner reads it: every byte outside the layout's
-/// prose that is not a blank or a line break becomes U+001A SUBSTITUTE, a
-/// control character that delimits a URL. Offsets, lines and columns are
-/// those of `text`.
+/// prose (and quoted prose) that is not a blank or a line break becomes
+/// U+001A SUBSTITUTE, a control character that delimits a URL, but for the
+/// layout's `blanked` markup, which becomes blanks. Offsets, lines and
+/// columns are those of `text`.
 URLSIFT_EXPORT std::string prose_view(std::string_view text, const document_layout& layout);
 
 /// Scans a document: each link its format declares, as a reference with
 /// `declared` set (form `absolute` or `relative` by whether the value has a
-/// scheme; `raw` the bytes as written, `url` the value), and each reference
-/// the scanner finds in its prose, in document order, resolved against
-/// `base` when one is given. Returns false when the sink stopped.
+/// scheme; `raw` the bytes as written, `url` the value), each reference
+/// the scanner finds in its prose, and each URL with a scheme in its
+/// values, in document order, resolved against `base` when one is given.
+/// Returns false when the sink stopped.
 ///
 ///     auto layout = urlsift::read_document(md, urlsift::document_format::markdown);
 ///     urlsift::scan_document(md, layout, {}, &base, [](urlsift::found_reference& r) { ...; return true; });
@@ -60,13 +62,16 @@ struct document_rewrite {
 /// the document's base (`document_base` over `options.base`), changing
 /// only the destination's bytes (`<...>`, quotes, titles and character
 /// references around it stay); prose is rewritten as the rewriter rewrites
-/// text; code is never edited. The result is checked by reading it again:
-/// every link must read as its intended destination and every code span
-/// must be byte for byte the same, or the edits that broke it are withheld.
-/// Idempotent. The document and its rewritten form are read within
-/// `parse_memory` (read_document).
+/// text, each comment of source code on its own; code, values and prose a
+/// program holds are never edited. The result is checked by reading it
+/// again: every link must read as its intended destination and every
+/// range never edited must be byte for byte the same, or the edits that
+/// broke it are withheld. Idempotent. The document and its rewritten form
+/// are read within `parse_memory`, and `name` is the file's name, for
+/// `code` (read_document).
 URLSIFT_EXPORT document_rewrite rewrite_document(std::string_view text, document_format format,
                                                  const rewrite_options& options,
-                                                 std::size_t parse_memory = default_parse_memory);
+                                                 std::size_t parse_memory = default_parse_memory,
+                                                 std::string_view name = {});
 
 }  // namespace urlsift

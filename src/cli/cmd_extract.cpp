@@ -312,7 +312,7 @@ private:
     /// the document's own base (<base href>) when it has one. A document its
     /// reader leaves unread is read as plain text, with a note.
     void scan_as_document(const std::string& path, document_format fmt) {
-        const document_layout layout = read_document(document_, fmt, st_.memory.parse_memory);
+        const document_layout layout = read_document(document_, fmt, st_.memory.parse_memory, path);
         if (!layout.unread.empty()) {
             note(path, read_as_text_note(fmt, layout.unread));
             scanner& sc = fresh_scanner();

@@ -382,7 +382,7 @@ std::optional<std::uint64_t> rewrite_whole(const settings& st, const std::string
     const std::optional<rewrite_options> options = options_for(st, path);
     if (!options) return std::nullopt;
     const input_kind kind = decide_input(st.input, path, bytes.substr(0, head_size));
-    if (kind == input_kind::markdown || kind == input_kind::html) {
+    if (kind == input_kind::markdown || kind == input_kind::html || kind == input_kind::code) {
         if (!st.memory.holds(bytes.size())) {
             report(path, "left unchanged: larger than " + memory_size(held_document_bytes(st.memory.parse_memory)) +
                              ", a quarter of --max-memory, too large to parse as " +
@@ -390,7 +390,7 @@ std::optional<std::uint64_t> rewrite_whole(const settings& st, const std::string
             return std::nullopt;
         }
         const document_rewrite got = rewrite_document(bytes, *document_format_of(kind), *options,
-                                                      st.memory.parse_memory);
+                                                      st.memory.parse_memory, path);
         if (!got.unread.empty()) {
             report(path, "left unread and unchanged: " + got.unread);
             return std::nullopt;

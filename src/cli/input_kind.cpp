@@ -7,25 +7,27 @@
 namespace urlsift::cli {
 
 std::string input_help(std::string_view default_is) {
-    return "how to read the inputs: text, markdown, html, mail (a message), mbox (a mailbox), or auto (Markdown or "
-           "HTML by name, else mail, HTML or text by content). Default: " + std::string(default_is);
+    return "how to read the inputs: text, markdown, html, code (source code or configuration, the language by the "
+           "file's name or #! line), mail (a message), mbox (a mailbox), or auto (Markdown, HTML or code by name, "
+           "else mail, HTML, code or text by content). Default: " + std::string(default_is);
 }
 
 const char* const documents_by_default =
-    "a named file is read as Markdown or HTML when its name (.md, .html, ...) or, for HTML, its start says so, "
-    "else as text; standard input as text";
+    "a named file is read as Markdown, HTML or code when its name (.md, .html, .c, .py, .yaml, Makefile, ...) "
+    "or its start (an HTML document, a #! line) says so, else as text; standard input as text";
 
 input_setting parse_input_setting(std::string_view command, const std::string& value, bool mail_too) {
     if (value.empty()) return input_setting::unset;
     if (value == "text") return input_setting::text;
     if (value == "markdown") return input_setting::markdown;
     if (value == "html") return input_setting::html;
+    if (value == "code") return input_setting::code;
     if (mail_too) {
         if (value == "mail") return input_setting::mail;
         if (value == "mbox") return input_setting::mbox;
         if (value == "auto") return input_setting::automatic;
     }
-    throw usage_error(std::string(command), "unknown --input '" + value + "' (choose one of: text, markdown, html" +
+    throw usage_error(std::string(command), "unknown --input '" + value + "' (choose one of: text, markdown, html, code" +
                                                 (mail_too ? ", mail, mbox, auto)" : ")"));
 }
 
@@ -36,6 +38,7 @@ bool reads_mail(input_setting s) noexcept {
 bool needs_head(input_setting s, std::string_view path) noexcept {
     switch (s) {
     case input_setting::unset: return path != "-" && !format_from_name(path);
+    case input_setting::code:
     case input_setting::mail:
     case input_setting::automatic: return true;
     default: return false;
@@ -48,24 +51,31 @@ input_kind decide_input(input_setting s, std::string_view path, std::string_view
         switch (format_from_name(path).value_or(document_format::text)) {
         case document_format::markdown: return input_kind::markdown;
         case document_format::html: return input_kind::html;
+        case document_format::code: return input_kind::code;
         case document_format::text: break;
         }
         return std::nullopt;
+    };
+    // A file that runs with an interpreter a `#!` line names.
+    const auto by_content = [&] {
+        if (looks_like_html(head)) return input_kind::html;
+        return code_language_of({}, head).empty() ? input_kind::text : input_kind::code;
     };
     switch (s) {
     case input_setting::text: return input_kind::text;
     case input_setting::markdown: return input_kind::markdown;
     case input_setting::html: return input_kind::html;
+    case input_setting::code: return input_kind::code;
     case input_setting::mbox: return input_kind::mbox;
     case input_setting::mail: return sniff_mail(head) == mail_format::mbox ? input_kind::mbox : input_kind::message;
     case input_setting::unset:
         if (path == "-") return input_kind::text;
         if (const auto named = by_name()) return *named;
-        return looks_like_html(head) ? input_kind::html : input_kind::text;
+        return by_content();
     case input_setting::automatic:
         if (const auto named = by_name()) return *named;
         if (const auto mail = sniff_mail(head)) return *mail == mail_format::mbox ? input_kind::mbox : input_kind::message;
-        return looks_like_html(head) ? input_kind::html : input_kind::text;
+        return by_content();
     }
     return input_kind::text;
 }
@@ -75,6 +85,7 @@ std::optional<document_format> document_format_of(input_kind k) noexcept {
     case input_kind::text: return document_format::text;
     case input_kind::markdown: return document_format::markdown;
     case input_kind::html: return document_format::html;
+    case input_kind::code: return document_format::code;
     default: return std::nullopt;
     }
 }

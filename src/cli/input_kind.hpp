@@ -17,13 +17,14 @@ enum class input_setting {
     text,      ///< everything as plain text
     markdown,  ///< everything as Markdown
     html,      ///< everything as HTML
+    code,      ///< everything as source code or configuration, in the language its name or `#!` line says
     mail,      ///< a message, or a mailbox when it starts with a `From ` line
     mbox,      ///< a mailbox
-    automatic, ///< `auto`: Markdown or HTML by name, then mail, HTML or text by content
+    automatic, ///< `auto`: Markdown, HTML or code by name, then mail, HTML, code (`#!`) or text by content
 };
 
 /// How one input is read.
-enum class input_kind { text, markdown, html, message, mbox };
+enum class input_kind { text, markdown, html, code, message, mbox };
 
 /// Parses an --input value of `command` ("" is `unset`); throws usage_error
 /// naming the choices otherwise. `mail_too`: the command reads mail
@@ -46,13 +47,13 @@ bool needs_head(input_setting s, std::string_view path) noexcept;
 
 /// How the input `path` (`-`: standard input) whose first bytes are `head`
 /// is read under `s`. When --input is not given, a named file is read as
-/// Markdown or HTML when its name says so or, for HTML, when it starts as
-/// an HTML document does; mail is read only when asked for (a header block
-/// starts many files that are not mail: Debian's copyright files, control
-/// files, RFC 822-style notes).
+/// Markdown, HTML or code when its name says so or, for HTML, when it
+/// starts as an HTML document does and, for code, with a `#!` line; mail is
+/// read only when asked for (a header block starts many files that are not
+/// mail: Debian's copyright files, control files, RFC 822-style notes).
 input_kind decide_input(input_setting s, std::string_view path, std::string_view head) noexcept;
 
-/// The document format of a kind that is one (text, markdown, html).
+/// The document format of a kind that is one (text, markdown, html, code).
 std::optional<document_format> document_format_of(input_kind k) noexcept;
 /// The mail format of a kind that is one (message, mbox).
 std::optional<mail_format> mail_format_of(input_kind k) noexcept;

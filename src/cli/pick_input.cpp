@@ -82,7 +82,7 @@ std::string read_pick_input(const std::string& path, const pick_input_settings& 
         const document_format fmt = *document_format_of(kind);
         if (!settings.memory.holds(bytes.size())) {
             note = read_as_text_note(settings.memory);
-        } else if (layout = read_document(bytes, fmt, settings.memory.parse_memory); !layout->unread.empty()) {
+        } else if (layout = read_document(bytes, fmt, settings.memory.parse_memory, path); !layout->unread.empty()) {
             note = read_as_text_note(fmt, layout->unread);
             layout.reset();
         }

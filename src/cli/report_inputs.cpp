@@ -401,7 +401,7 @@ private:
         if (binary) return ending::binary;
         if (progress_.stop) return ending::read;
         if (!warc && kind != input_kind::text) {
-            add_document(document_, *document_format_of(kind));
+            add_document(document_, *document_format_of(kind), file.path);
         } else if (!warc) {
             sc.finish();
         } else if (!warc->finish()) {
@@ -426,8 +426,8 @@ private:
     /// text, and what the scanner finds in its prose. A `<base href>` comes
     /// before the record's target URI or the file's base (Section 5.1.1).
     /// One its reader leaves unread is read as plain text.
-    void add_document(std::string_view text, document_format fmt) {
-        const document_layout layout = read_document(text, fmt, s_.memory.parse_memory);
+    void add_document(std::string_view text, document_format fmt, std::string_view name = {}) {
+        const document_layout layout = read_document(text, fmt, s_.memory.parse_memory, name);
         if (!layout.unread.empty()) {
             scanner& sc = fresh_scanner();
             sc.feed(text);

@@ -1,6 +1,7 @@
 // Which reader reads a document, and the names of formats and link forms.
 
 #include "formats/html_reader.hpp"
+#include "formats/code_languages.hpp"
 #include "formats/readers.hpp"
 #include "text/ascii.hpp"
 
@@ -15,6 +16,7 @@ std::string_view to_string(document_format f) noexcept {
     case document_format::text: return "text";
     case document_format::markdown: return "markdown";
     case document_format::html: return "html";
+    case document_format::code: return "code";
     }
     return "text";
 }
@@ -37,8 +39,27 @@ std::string memory_size(std::size_t bytes) {
     return std::to_string(bytes) + " bytes";
 }
 
-document_layout read_document(std::string_view text, document_format format, std::size_t parse_memory) {
+namespace {
+
+/// The language of a file called `name` that starts with `head`.
+const detail::code_language* language_of(std::string_view name, std::string_view head) noexcept {
+    if (const auto* by_name = detail::language_by_name(name)) return by_name;
+    return detail::language_by_interpreter(head);
+}
+
+}  // namespace
+
+std::string_view code_language_of(std::string_view name, std::string_view head) noexcept {
+    const auto* language = language_of(name, head);
+    return language != nullptr ? language->name : std::string_view();
+}
+
+document_layout read_document(std::string_view text, document_format format, std::size_t parse_memory,
+                              std::string_view name) {
     switch (format) {
+    case document_format::code:
+        if (const auto* language = language_of(name, text.substr(0, 256))) return detail::read_code(text, *language);
+        break;
     case document_format::markdown: return detail::read_markdown(text, parse_memory);
     case document_format::html: {
         document_layout layout;
@@ -69,6 +90,7 @@ std::optional<document_format> format_from_name(std::string_view path) noexcept 
         if (detail::ends_with_nocase(name, ext)) return document_format::markdown;
     for (std::string_view ext : html)
         if (detail::ends_with_nocase(name, ext)) return document_format::html;
+    if (detail::language_by_name(name) != nullptr) return document_format::code;
     return std::nullopt;
 }
 

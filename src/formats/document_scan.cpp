@@ -91,15 +91,36 @@ namespace {
 /// made a piece at a time, so that no copy of a whole document is made.
 constexpr std::size_t view_piece = 1 << 16;
 
-/// The prose view of `text` a piece at a time: `take(piece)` for each
-/// piece of at most `view_piece` bytes, in order, until it returns false.
-/// `piece` is the buffer the pieces are made in. Returns false when `take`
-/// did.
+/// Ranges of `text` that a view keeps, and markup it shows as blanks.
+struct view_ranges {
+    std::vector<byte_range> kept;
+    const std::vector<byte_range>* blanked = nullptr;
+};
+
+/// `a` and `b` (each sorted, the two disjoint) as one sorted list.
+std::vector<byte_range> merged(const std::vector<byte_range>& a, const std::vector<byte_range>& b) {
+    std::vector<byte_range> out;
+    out.reserve(a.size() + b.size());
+    std::merge(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out),
+               [](const byte_range& x, const byte_range& y) { return x.offset < y.offset; });
+    return out;
+}
+
+/// The ranges the prose scanner reads: prose, and prose a program holds.
+view_ranges prose_ranges(const document_layout& layout) {
+    return {layout.quoted_prose.empty() ? layout.prose : merged(layout.prose, layout.quoted_prose), &layout.blanked};
+}
+
+/// The view of `text` that keeps `ranges` a piece at a time: `take(piece)`
+/// for each piece of at most `view_piece` bytes, in order, until it
+/// returns false. `piece` is the buffer the pieces are made in. Returns
+/// false when `take` did.
 template <typename Take>
-bool prose_view_pieces(std::string_view text, const document_layout& layout, std::string& piece, Take&& take) {
-    const std::vector<byte_range>& prose = layout.prose;
-    std::uint64_t at = 0;   // every byte before it is masked or prose
-    std::size_t next = 0;   // the first prose range not yet passed
+bool view_pieces(std::string_view text, const view_ranges& ranges, std::string& piece, Take&& take) {
+    const std::vector<byte_range>& kept = ranges.kept;
+    std::uint64_t at = 0;   // every byte before it is masked or kept
+    std::size_t next = 0;   // the first kept range not yet passed
+    std::size_t blank = 0;  // the first blanked range not yet passed
     for (std::uint64_t from = 0; from < text.size(); from += view_piece) {
         const std::uint64_t to = std::min<std::uint64_t>(text.size(), from + view_piece);
         piece.assign(text.substr(static_cast<std::size_t>(from), static_cast<std::size_t>(to - from)));
@@ -114,16 +135,25 @@ bool prose_view_pieces(std::string_view text, const document_layout& layout, std
             char* const last = piece.data() + (end - from);
             for (char* p = piece.data() + (begin - from); p < last; ++p) {
                 const auto c = static_cast<unsigned char>(*p);
-                const bool kept = c == ' ' || (c >= '\t' && c <= '\r' && c != '\v' && c != '\f');
-                *p = kept ? static_cast<char>(c) : '\x1A';
+                const bool stays = c == ' ' || (c >= '\t' && c <= '\r' && c != '\v' && c != '\f');
+                *p = stays ? static_cast<char>(c) : '\x1A';
             }
         };
-        for (; next < prose.size() && prose[next].offset < to; ++next) {
-            mask(at, prose[next].offset);
-            at = std::max(at, prose[next].offset + prose[next].length);
+        for (; next < kept.size() && kept[next].offset < to; ++next) {
+            mask(at, kept[next].offset);
+            at = std::max(at, kept[next].offset + kept[next].length);
             if (at > to) break;  // it runs on into the next piece
         }
         mask(at, to);
+        if (ranges.blanked != nullptr) {
+            const std::vector<byte_range>& b = *ranges.blanked;
+            for (; blank < b.size() && b[blank].offset < to; ++blank) {
+                const std::uint64_t begin = std::max(b[blank].offset, from);
+                const std::uint64_t end = std::min(b[blank].offset + b[blank].length, to);
+                for (std::uint64_t k = begin; k < end; ++k) piece[static_cast<std::size_t>(k - from)] = ' ';
+                if (b[blank].offset + b[blank].length > to) break;  // it runs on into the next piece
+            }
+        }
         if (!take(std::string_view(piece))) return false;
     }
     return true;
@@ -135,7 +165,7 @@ std::string prose_view(std::string_view text, const document_layout& layout) {
     std::string view;
     view.reserve(text.size());
     std::string piece;
-    prose_view_pieces(text, layout, piece, [&view](std::string_view p) {
+    view_pieces(text, prose_ranges(layout), piece, [&view](std::string_view p) {
         view += p;
         return true;
     });
@@ -165,17 +195,46 @@ bool scan_document(std::string_view text, const document_layout& layout, const s
         }
         return go_on;
     };
-    if (!layout.prose.empty()) {
-        scanner s(options, [&](found_reference& r) {
+    // Values (string literals, configuration): URLs with a scheme only,
+    // read first and sent out in document order with the rest.
+    std::vector<found_reference> values;
+    std::size_t next_value = 0;
+    if (!layout.values.empty()) {
+        // And a mail address in angle brackets, as mail writes it
+        // (`"Report bugs to <bug@example.org>."`).
+        scan_options literal = options;
+        literal.abbrev.kinds &= static_cast<abbrev_set>(abbrev_kind::email);
+        scanner s(literal, [&values](found_reference& r) {
+            if (r.form == reference_form::absolute || (r.form == reference_form::abbreviated && r.wrapper == wrapper_kind::angle))
+                values.push_back(r);
+            return true;
+        });
+        std::string piece;
+        view_pieces(text, {layout.values, nullptr}, piece, [&s](std::string_view p) { return s.feed(p); });
+        s.finish();
+    }
+    const auto before = [&](std::uint64_t offset) {
+        for (; go_on && next_value < values.size() && values[next_value].offset < offset; ++next_value) {
+            found_reference& r = values[next_value];
             if (!links_before(r.offset)) return false;
+            if (base) resolve_reference(r, *base);
+            go_on = sink(r);
+        }
+        return go_on && links_before(offset);
+    };
+    if (!layout.prose.empty() || !layout.quoted_prose.empty()) {
+        scan_options prose_options = options;
+        if (!layout.bare_hosts) prose_options.abbrev.kinds &= static_cast<abbrev_set>(~static_cast<abbrev_set>(abbrev_kind::domain));
+        scanner s(prose_options, [&](found_reference& r) {
+            if (!before(r.offset)) return false;
             if (base) resolve_reference(r, *base);
             return go_on = sink(r);
         });
         std::string piece;
-        prose_view_pieces(text, layout, piece, [&s](std::string_view p) { return s.feed(p); });
+        view_pieces(text, prose_ranges(layout), piece, [&s](std::string_view p) { return s.feed(p); });
         s.finish();
     }
-    links_before(UINT64_MAX);
+    before(UINT64_MAX);
     return go_on;
 }
 
@@ -232,11 +291,11 @@ std::uint64_t moved(std::uint64_t offset, const std::vector<rewrite_edit>& edits
 /// made text markup (`<../g>` made `<http://a/g>`, which HTML reads as a
 /// tag) changes what the document is.
 bool reads_back(std::string_view before_text, const document_layout& before, std::string_view out,
-                document_format format, std::size_t parse_memory, const std::vector<std::string>& values,
-                const std::vector<rewrite_edit>& edits) {
-    const document_layout after = read_document(out, format, parse_memory);
+                document_format format, std::size_t parse_memory, std::string_view name,
+                const std::vector<std::string>& values, const std::vector<rewrite_edit>& edits) {
+    const document_layout after = read_document(out, format, parse_memory, name);
     if (!after.unread.empty()) return false;
-    if (after.links.size() != values.size() || after.code.size() != before.code.size()) return false;
+    if (after.links.size() != values.size()) return false;
     if (after.prose.size() != before.prose.size()) return false;
     for (std::size_t i = 0; i < after.prose.size(); ++i) {
         const byte_range& p = before.prose[i];
@@ -245,19 +304,25 @@ bool reads_back(std::string_view before_text, const document_layout& before, std
     }
     for (std::size_t i = 0; i < values.size(); ++i)
         if (after.links[i].value != values[i] || after.links[i].form != before.links[i].form) return false;
-    for (std::size_t i = 0; i < after.code.size(); ++i) {
-        const byte_range& a = after.code[i];
-        const byte_range& b = before.code[i];
-        if (out.substr(a.offset, a.length) != before_text.substr(b.offset, b.length)) return false;
-    }
-    return true;
+    // What is never edited reads back byte for byte.
+    const auto same = [&](const std::vector<byte_range>& a_ranges, const std::vector<byte_range>& b_ranges) {
+        if (a_ranges.size() != b_ranges.size()) return false;
+        for (std::size_t i = 0; i < a_ranges.size(); ++i) {
+            const byte_range& a = a_ranges[i];
+            const byte_range& b = b_ranges[i];
+            if (out.substr(a.offset, a.length) != before_text.substr(b.offset, b.length)) return false;
+        }
+        return true;
+    };
+    return same(after.code, before.code) && same(after.quoted_prose, before.quoted_prose) &&
+           same(after.values, before.values);
 }
 
 }  // namespace
 
 document_rewrite rewrite_document(std::string_view text, document_format format, const rewrite_options& options,
-                                  std::size_t parse_memory) {
-    const document_layout layout = read_document(text, format, parse_memory);
+                                  std::size_t parse_memory, std::string_view name) {
+    const document_layout layout = read_document(text, format, parse_memory, name);
     if (!layout.unread.empty()) {
         document_rewrite unread;
         unread.text = std::string(text);
@@ -266,14 +331,21 @@ document_rewrite rewrite_document(std::string_view text, document_format format,
     }
     rewrite_options how = options;
     how.base = document_base(layout, options.base ? &*options.base : nullptr);
+    if (!layout.bare_hosts) how.scan.abbrev.kinds &= static_cast<abbrev_set>(~static_cast<abbrev_set>(abbrev_kind::domain));
 
     // Prose: the rewriter's own rules, on the view that holds prose only;
-    // its edits are kept, its output is not.
+    // its edits are kept, its output is not. Prose a program holds is not
+    // edited, and no edit reaches across a comment marker: the view shows
+    // none as a blank.
     std::vector<rewrite_edit> prose_edits;
     if (!layout.prose.empty()) {
         rewriter w(how, [](std::string_view) { return true; },
                    [&prose_edits](const rewrite_edit& e) { prose_edits.push_back(e); });
-        w.feed(prose_view(text, layout));
+        std::string piece;
+        view_pieces(text, {layout.prose, nullptr}, piece, [&w](std::string_view p) {
+            w.feed(p);
+            return true;
+        });
         w.finish();
     }
 
@@ -334,7 +406,7 @@ document_rewrite rewrite_document(std::string_view text, document_format format,
                 disjoint.push_back(std::move(e));
         if (disjoint.empty()) break;
         std::string out = apply_edits(text, disjoint);
-        if (reads_back(text, layout, out, format, parse_memory, intended_values(layout, edited), disjoint)) {
+        if (reads_back(text, layout, out, format, parse_memory, name, intended_values(layout, edited), disjoint)) {
             result.text = std::move(out);
             result.edits = std::move(disjoint);
             break;

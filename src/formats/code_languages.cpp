@@ -1,0 +1,154 @@
+// The code reader's languages, and how a file names one.
+
+#include "formats/code_languages.hpp"
+
+#include "text/ascii.hpp"
+
+#include <array>
+
+namespace urlsift::detail {
+
+namespace {
+
+using enum comment_place;
+using enum outside_kind;
+using enum single_quote;
+
+// clang-format off
+constexpr std::array languages = {
+    // Programs in C's syntax: `'x'` is a character.
+    code_language{.name = "C", .extensions = ".c .h", .line_comments = "//", .block_open = "/*", .block_close = "*/",
+                  .single = character},
+    code_language{.name = "C++", .extensions = ".cc .cpp .cxx .c++ .hh .hpp .hxx .h++ .ipp .tcc .inl",
+                  .line_comments = "//", .block_open = "/*", .block_close = "*/", .single = character},
+    code_language{.name = "Objective-C", .extensions = ".mm", .line_comments = "//", .block_open = "/*",
+                  .block_close = "*/", .single = character},
+    code_language{.name = "Java", .extensions = ".java", .line_comments = "//", .block_open = "/*", .block_close = "*/",
+                  .single = character},
+    code_language{.name = "C#", .extensions = ".cs", .line_comments = "//", .block_open = "/*", .block_close = "*/",
+                  .single = character},
+    code_language{.name = "Kotlin", .extensions = ".kt .kts", .line_comments = "//", .block_open = "/*",
+                  .block_close = "*/", .single = character},
+    code_language{.name = "Scala", .extensions = ".scala", .line_comments = "//", .block_open = "/*",
+                  .block_close = "*/", .single = character},
+    code_language{.name = "Swift", .extensions = ".swift", .line_comments = "//", .block_open = "/*",
+                  .block_close = "*/", .single = character},
+    code_language{.name = "Go", .extensions = ".go", .line_comments = "//", .block_open = "/*", .block_close = "*/",
+                  .single = character, .backticks = true},
+    code_language{.name = "Rust", .extensions = ".rs", .line_comments = "//", .block_open = "/*", .block_close = "*/",
+                  .single = character},
+    code_language{.name = "JavaScript", .extensions = ".js .mjs .cjs .jsx", .interpreters = "node nodejs deno",
+                  .line_comments = "//", .block_open = "/*", .block_close = "*/", .backticks = true},
+    code_language{.name = "TypeScript", .extensions = ".ts .tsx .mts .cts", .line_comments = "//", .block_open = "/*",
+                  .block_close = "*/", .backticks = true},
+    code_language{.name = "Haskell", .extensions = ".hs .lhs", .interpreters = "runghc runhaskell",
+                  .line_comments = "--", .block_open = "{-", .block_close = "-}", .single = character},
+    code_language{.name = "SQL", .extensions = ".sql", .line_comments = "--", .block_open = "/*", .block_close = "*/", .multiline = true},
+    // Scripts.
+    code_language{.name = "Python", .extensions = ".py .pyw .pyi", .interpreters = "python python2 python3 pypy pypy3",
+                  .line_comments = "#", .triple_quotes = true},
+    code_language{.name = "Perl", .extensions = ".pl .pm .t .pod", .interpreters = "perl", .line_comments = "#",
+                  .place = word_start, .single = raw, .pod = true, .heredocs = true, .multiline = true},
+    code_language{.name = "Ruby", .extensions = ".rb .rake .gemspec", .file_names = "Rakefile Gemfile",
+                  .interpreters = "ruby", .line_comments = "#", .block_open = "\n=begin", .block_close = "\n=end",
+                  .heredocs = true, .multiline = true},
+    code_language{.name = "Lua", .extensions = ".lua", .interpreters = "lua luajit", .line_comments = "--",
+                  .lua_long = true},
+    code_language{.name = "R", .extensions = ".r .R", .interpreters = "Rscript", .line_comments = "#", .multiline = true},
+    code_language{.name = "Tcl", .extensions = ".tcl .tk", .interpreters = "tclsh wish", .line_comments = "#",
+                  .place = word_start, .single = none, .multiline = true},
+    code_language{.name = "Lisp", .extensions = ".el .lisp .lsp .scm .ss .clj .cljs", .line_comments = ";",
+                  .single = none, .multiline = true},
+    code_language{.name = "shell", .extensions = ".sh .bash .zsh .ksh .bats .command",
+                  .file_names = ".bashrc .bash_profile .bash_logout .profile .zshrc .zprofile .kshrc",
+                  .interpreters = "sh bash dash zsh ksh mksh ash busybox", .line_comments = "#", .place = word_start,
+                  .single = raw, .heredocs = true, .multiline = true},
+    // Build files: what is no comment is a value (a target, a flag, a URL).
+    code_language{.name = "Makefile", .extensions = ".mk .mak .make", .file_names = "Makefile makefile GNUmakefile",
+                  .interpreters = "make", .line_comments = "#", .single = none, .outside = values},
+    code_language{.name = "CMake", .extensions = ".cmake", .file_names = "CMakeLists.txt", .line_comments = "#",
+                  .block_open = "#[[", .block_close = "]]", .single = none, .outside = values, .multiline = true},
+    code_language{.name = "Dockerfile", .extensions = ".dockerfile", .file_names = "Dockerfile Containerfile",
+                  .line_comments = "#", .place = line_start, .single = none, .outside = values},
+    // Configuration and data.
+    code_language{.name = "YAML", .extensions = ".yml .yaml", .line_comments = "#", .place = word_start,
+                  .single = raw, .outside = values, .multiline = true},
+    code_language{.name = "TOML", .extensions = ".toml", .line_comments = "#", .single = raw, .outside = values},
+    code_language{.name = "INI", .extensions = ".ini .cfg .cnf .inf .properties .repo .gitconfig",
+                  .file_names = ".gitconfig .editorconfig", .line_comments = "; #", .place = line_start,
+                  .single = none, .double_quotes = false, .outside = values},
+    code_language{.name = "systemd unit",
+                  .extensions = ".service .socket .timer .mount .automount .swap .target .path .slice .scope "
+                                ".network .netdev .link .nspawn",
+                  .line_comments = "; #", .place = line_start, .single = none, .double_quotes = false,
+                  .outside = values},
+    code_language{.name = "desktop entry", .extensions = ".desktop .directory", .line_comments = "#",
+                  .place = line_start, .single = none, .double_quotes = false, .outside = values},
+    code_language{.name = "configuration", .extensions = ".conf", .line_comments = "# ;", .place = word_start,
+                  .single = none, .outside = values},
+    code_language{.name = "CSS", .extensions = ".css .scss .less", .line_comments = "//", .block_open = "/*",
+                  .block_close = "*/", .outside = values},
+    code_language{.name = "JSON", .extensions = ".json .geojson .webmanifest .jsonl .ndjson .har", .single = none},
+    code_language{.name = "XML",
+                  .extensions = ".xml .xsd .xsl .xslt .svg .rss .atom .plist .wsdl .xul .glade .ui .policy .nuspec "
+                                ".csproj .vcxproj .pom .fodt .kml .gpx",
+                  .xml = true},
+};
+// clang-format on
+
+/// Calls `each(word)` for each blank-separated word of `list` until it
+/// returns true; returns whether one did.
+template <typename Each>
+constexpr bool any_word(std::string_view list, Each&& each) {
+    std::size_t i = 0;
+    while (i < list.size()) {
+        const std::size_t end = std::min(list.find(' ', i), list.size());
+        if (end > i && each(list.substr(i, end - i))) return true;
+        i = end + 1;
+    }
+    return false;
+}
+
+}  // namespace
+
+const code_language* language_by_name(std::string_view path) noexcept {
+    const std::size_t slash = path.find_last_of('/');
+    const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+    for (const code_language& l : languages) {
+        if (any_word(l.file_names, [&](std::string_view w) { return name == w; })) return &l;
+        // An extension is more than the whole name: `.h` names no file `.h`... but `.bashrc` is listed by name.
+        if (any_word(l.extensions, [&](std::string_view w) { return name.size() > w.size() && ends_with_nocase(name, w); }))
+            return &l;
+    }
+    return nullptr;
+}
+
+const code_language* language_by_interpreter(std::string_view head) noexcept {
+    if (!head.starts_with("#!")) return nullptr;
+    std::string_view line = head.substr(2, head.find('\n') == std::string_view::npos ? head.size() : head.find('\n') - 2);
+    // The words of the line: the interpreter's path, then its arguments;
+    // `env` runs the next word that is no option (`env -S python3 -u`).
+    std::string_view command;
+    bool after_env = false;
+    any_word(line, [&](std::string_view word) {
+        if (word.empty() || word == "\t") return false;
+        const std::size_t slash = word.find_last_of('/');
+        const std::string_view base = slash == std::string_view::npos ? word : word.substr(slash + 1);
+        if (!after_env && base == "env") {
+            after_env = true;
+            return false;
+        }
+        if (after_env && (base.starts_with('-') || base.find('=') != std::string_view::npos)) return false;
+        command = base;
+        return true;
+    });
+    if (command.empty()) return nullptr;
+    // `python3.11`, `perl5.36`: a version after the name.
+    const std::size_t digits = command.find_first_of(".0123456789");
+    const std::string_view bare = command.substr(0, digits == 0 ? command.size() : digits);
+    for (const code_language& l : languages)
+        if (any_word(l.interpreters, [&](std::string_view w) { return command == w || bare == w; })) return &l;
+    return nullptr;
+}
+
+}  // namespace urlsift::detail

@@ -1,0 +1,161 @@
+// Source code and configuration read by their language: comments are
+// prose, strings and configuration values give URLs with a scheme only, the
+// rest of a program gives nothing, and a rewrite edits comments alone.
+
+#include <urlsift/document_scan.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+using namespace urlsift;
+
+namespace {
+
+using strings = std::vector<std::string>;
+
+/// The URLs found in `text`, a file called `name`.
+strings urls_in(std::string_view text, std::string_view name) {
+    const document_layout layout = read_document(text, document_format::code, default_parse_memory, name);
+    strings urls;
+    scan_document(text, layout, {}, nullptr, [&](found_reference& r) {
+        urls.push_back(r.url);
+        return true;
+    });
+    return urls;
+}
+
+std::string rewritten(std::string_view text, std::string_view name, const char* base) {
+    rewrite_options o;
+    o.base = *resolver::make(base);
+    return rewrite_document(text, document_format::code, o, default_parse_memory, name).text;
+}
+
+}  // namespace
+
+TEST_CASE("code: a language is known by its file's name or its #! line", "[code]") {
+    CHECK(format_from_name("src/main.c") == document_format::code);
+    CHECK(format_from_name("lib/Foo.pm") == document_format::code);
+    CHECK(format_from_name("/etc/ntp.conf") == document_format::code);
+    CHECK(format_from_name("build/Makefile") == document_format::code);
+    CHECK(format_from_name("notes.txt") == std::nullopt);
+    CHECK(format_from_name("README.md") == document_format::markdown);
+    CHECK(code_language_of("x/CMakeLists.txt", "") == "CMake");
+    CHECK(code_language_of("app.service", "") == "systemd unit");
+    CHECK(code_language_of("tool", "#!/bin/sh\necho hi\n") == "shell");
+    CHECK(code_language_of("tool", "#!/usr/bin/env -S python3.11 -u\n") == "Python");
+    CHECK(code_language_of("tool", "#! /usr/bin/perl -w\n") == "Perl");
+    CHECK(code_language_of("tool", "#!/usr/bin/env FOO=1 node\n") == "JavaScript");
+    CHECK(code_language_of("notes", "Dear reader,\n") == "");
+    // Neither says: the text is prose.
+    CHECK(urls_in("see example.org\n", "notes") == strings{"http://example.org"});
+}
+
+TEST_CASE("code: Python comments are prose, strings hold URLs with a scheme only, code holds none", "[code][regression]") {
+    const std::string py = "#!/usr/bin/env python3\n"
+                           "\"\"\"Docs at www.python.org/dev/peps/ and https://docs.python.org/3/.\"\"\"\n"
+                           "from unittest.test.testmock.support import is_instance\n"
+                           "HOST = 'www.google.com'\n"
+                           "PROXY = \"socks5://proxy.example.net:1080/\"\n"
+                           "# See https://bugs.python.org/issue43285/.\n"
+                           "self.fake_pasv_server_ip = '252.253.254.255'\n"
+                           "x = a.b.org  # no host: mozilla.org code, but <https://www.mozilla.org/MPL/>\n";
+    CHECK(urls_in(py, "test_ftplib.py") ==
+          strings{"http://www.python.org/dev/peps/", "https://docs.python.org/3/", "socks5://proxy.example.net:1080/",
+                  "https://bugs.python.org/issue43285/", "https://www.mozilla.org/MPL/"});
+    // Read as plain text, the comment's URL ran on into the next statement.
+    rewrite_options o;
+    CHECK(rewritten(py, "test_ftplib.py", "http://a.example/b/") == py);
+}
+
+TEST_CASE("code: Go import paths and test data are values, not links", "[code]") {
+    const std::string go = "package main\n\n"
+                           "import (\n\t\"fmt\"\n\t\"golang.org/x/text/runes\"\n)\n\n"
+                           "// pos is protected by n.mu; see https://go.dev/issue/58446.\n"
+                           "func main() {\n"
+                           "\tq := '\"'\n"
+                           "\tfmt.Println(\"visit https://go.dev/play\", `raw www.raw.example http://raw.example/`, q)\n"
+                           "\tr.in.next = nil\n"
+                           "}\n";
+    CHECK(urls_in(go, "main.go") == strings{"https://go.dev/issue/58446", "https://go.dev/play", "http://raw.example/"});
+}
+
+TEST_CASE("code: a URL broken across comment lines joins only where the next line goes on the comment",
+          "[code]") {
+    const std::string cpp = "    // Source:\n"
+                            "    // https://en.wikipedia.org/wiki/\n"
+                            "    //   Binomial_proportion_confidence_interval#Clopper%E2%80%93Pearson_interval\n"
+                            "    int x; // https://example.org/a/\n"
+                            "    y = z; // b/c\n";
+    CHECK(urls_in(cpp, "interval.hpp") ==
+          strings{"https://en.wikipedia.org/wiki/Binomial_proportion_confidence_interval#Clopper%E2%80%93Pearson_interval",
+                  "https://example.org/a/"});
+    const std::string c = "/*\n * libstdc++: see\n * https://github.com/gcc-mirror/gcc/commit/\n *   2fa630fb50ba29d8e891c52a75aaec261b07874e#\n */\n"
+                          "https://not.in.a.comment/\n";
+    CHECK(urls_in(c, "is_function.h") ==
+          strings{"https://github.com/gcc-mirror/gcc/commit/2fa630fb50ba29d8e891c52a75aaec261b07874e#"});
+    // The comment goes on the line after, but the URL never runs into code.
+    CHECK(urls_in("# https://example.org/x/\nfoo/bar\n", "run.sh") == strings{"https://example.org/x/"});
+}
+
+TEST_CASE("code: configuration values give URLs with a scheme, comments are prose without bare hosts", "[code]") {
+    const std::string conf = "# /etc/ntp.conf, see http://support.ntp.org/bin/view/Support/GettingStarted\n"
+                             "server 0.debian.pool.ntp.org iburst\n"
+                             "#NTP=1.debian.pool.ntp.org\n"
+                             "url = https://conf.example/x#frag\n";
+    CHECK(urls_in(conf, "ntp.conf") ==
+          strings{"http://support.ntp.org/bin/view/Support/GettingStarted", "https://conf.example/x#frag"});
+    const std::string yaml = "homepage: https://yaml.example/   # www.comment.org/docs\nserver: ntp.example.org\n";
+    CHECK(urls_in(yaml, "a.yml") == strings{"https://yaml.example/", "http://www.comment.org/docs"});
+    const std::string ini = "[Unit]\nDocumentation=man:foo(8) https://unit.example/doc\n; a note\n";
+    CHECK(urls_in(ini, "foo.service") == strings{"https://unit.example/doc"});
+}
+
+TEST_CASE("code: shell strings span lines, heredocs are values, a # inside a word is no comment", "[code]") {
+    const std::string sh = "#!/bin/sh\n"
+                           "msg=\"\\\nThis system lacks NEON. See https://lists.example.org/msg00175.html\n"
+                           "for more.\"\n"
+                           "echo \"Report bugs to <bug@example.org>.\" # or example.com\n"
+                           "wget http://x.example/a#frag\n"
+                           "cat <<EOF\nDon't miss https://heredoc.example/ or www.heredoc.example\nEOF\n"
+                           "echo 'it''s' http://after.example/\n";
+    CHECK(urls_in(sh, "lzgrep") == strings{"https://lists.example.org/msg00175.html", "mailto:bug@example.org",
+                                           "https://heredoc.example/"});
+}
+
+TEST_CASE("code: XML namespaces, schema locations and doctypes are names, not links", "[code]") {
+    const std::string xml =
+        "<?xml version=\"1.0\"?>\n"
+        "<!DOCTYPE catalog PUBLIC \"-//OASIS//DTD\" \"file:///usr/share/xml/catalog.dtd\">\n"
+        "<settings xmlns=\"http://maven.apache.org/SETTINGS/1.2.0\"\n"
+        "  xsi:schemaLocation=\"http://maven.apache.org/SETTINGS/1.2.0 http://maven.apache.org/xsd/settings.xsd\">\n"
+        "  <!-- see https://maven.apache.org/settings.html -->\n"
+        "  <url>https://repo.example.org/maven2</url><host>proxy.host.net</host>\n"
+        "  <link href=\"https://attr.example/\"/>\n"
+        "</settings>\n";
+    CHECK(urls_in(xml, "settings.xml") ==
+          strings{"https://maven.apache.org/settings.html", "https://repo.example.org/maven2", "https://attr.example/"});
+}
+
+TEST_CASE("code: Perl's POD is prose, a C character literal opens no string", "[code]") {
+    const std::string pl = "my $x = 1; # www.comment.org\n\n=head1 SEE ALSO\n\nL<https://metacpan.org/pod/perlpod>,"
+                           " www.perl.org\n\n=cut\n\nprint \"done\\n\";\n";
+    CHECK(urls_in(pl, "Foo.pm") ==
+          strings{"http://www.comment.org", "https://metacpan.org/pod/perlpod", "http://www.perl.org"});
+    const std::string c = "char q = '\"'; char *s = \"http://in.string.example/\"; /* http://in.comment.example/ */\n";
+    CHECK(urls_in(c, "q.c") == strings{"http://in.string.example/", "http://in.comment.example/"});
+}
+
+TEST_CASE("code: rewrite edits comments only, each on its own", "[code]") {
+    const std::string py = "# See <../docs/intro.html>, and www.example.org/x.\n"
+                           "URL = '../docs/intro.html'\n"
+                           "\"\"\"Docstring: <../docs/other.html>.\"\"\"\n";
+    CHECK(rewritten(py, "a.py", "http://a.example/src/pkg/") ==
+          "# See <http://a.example/src/docs/intro.html>, and http://www.example.org/x.\n"
+          "URL = '../docs/intro.html'\n"
+          "\"\"\"Docstring: <../docs/other.html>.\"\"\"\n");
+    // A URL broken across two comment lines stays as written.
+    const std::string split = "// https://example.org/a/\n//   b/c\n";
+    CHECK(rewritten(split, "a.c", "http://a.example/") == split);
+}
