@@ -134,7 +134,16 @@ TEST_CASE("Appendix E: the URL: prefix", "[scanner][spec]") {
         {"outside brackets with a space", "URL: http://www.w3.org/.", {"http://www.w3.org/"}},
         {"broken inside brackets", "<URL:http://www.w3.org/pub/\n    WWW/TheProject.html>", {"http://www.w3.org/pub/WWW/TheProject.html"}},
         {"lower case", "url: http://x.example/", {"http://x.example/"}},
+        // Section 5's absolute example: after the prefix any scheme name counts.
+        {"a scheme no registry knows", "The URL <URL:g:h> is absolute.", {"g:h"}},
+        {"no prefix, no known scheme", "The pair <g:h> is not.", {}},
     });
+    check_rows({
+        // Appendix F's reading is the only one there is without a base.
+        {"an abbreviated URL after the prefix", "Web URL: www.LL.com", {"http://www.LL.com"}},
+        {"an address spelled out at a line's start", "keith.packard at intel.com wrote:", {}},
+        {"an address spelled out after a word", "Ask keith.packard at intel.com now", {}},
+    }, urlsift::scan_options{});
     const auto refs = refs_of("see <URL: http://x.example/a> and URL: http://y.example/b.");
     REQUIRE(refs.size() == 2);
     CHECK(refs[0].wrapper == wrapper_kind::angle);

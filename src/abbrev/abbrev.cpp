@@ -588,7 +588,9 @@ bool is_spelled_out_address(std::string_view before, const context& ctx) noexcep
     if (local.empty() || !is_dot_atom(local) || !no_site_in(local)) return false;
     // A blank or a bracket must be seen before it: the text before the
     // token may start inside a longer word, of which this is only the end.
-    if (begin == 0) return false;
+    // A dotted local part is an address's even so (`keith.packard at
+    // intel.com` starting a line).
+    if (begin == 0) return local.find_first_of("._") != std::string_view::npos;
     const bool bracketed = before[begin - 1] == '<' || before[begin - 1] == '(';
     return bracketed || bracketed_at || local.find_first_of("._-0123456789") != std::string_view::npos;
 }

@@ -149,12 +149,14 @@ inline bool drop_url_prefix(const scan_window& w, candidate& c, std::vector<std:
 
 /// Whether the joined text starts with a scheme (Section 4.1): -1 when it
 /// does but nothing usable follows (`<http://>`), 1 when it does, 0 when not.
-inline int starts_with_scheme(std::string_view joined) {
+/// After `URL:` any name a scheme may be counts: the prefix says a URL
+/// follows (`<URL:g:h>`, Section 5's own absolute example); elsewhere a
+/// name must be a known scheme or be followed by `//`.
+inline int starts_with_scheme(std::string_view joined, bool prefixed) {
     std::size_t c = 0;
     while (c < joined.size() && c <= max_scheme_length && is_scheme_char(static_cast<unsigned char>(joined[c]))) ++c;
-    if (c == 0 || c >= joined.size() || joined[c] != ':' ||
-        classify_scheme(joined.substr(0, c), joined.substr(c + 1)) == scheme_kind::none)
-        return 0;
+    if (c == 0 || c >= joined.size() || joined[c] != ':' || !is_alpha(joined[0])) return 0;
+    if (!prefixed && classify_scheme(joined.substr(0, c), joined.substr(c + 1)) == scheme_kind::none) return 0;
     const bool usable = joined.size() > c + 1 && !(joined.size() == c + 3 && joined.substr(c + 1) == "//");
     return usable ? 1 : -1;
 }
@@ -312,7 +314,7 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
     // something shaped like a reference is resolved against the base.
     c.form = reference_form::relative;
     std::optional<abbrev_completion> match;
-    int scheme = starts_with_scheme(joined);
+    int scheme = starts_with_scheme(joined, prefixed);
     // Blanks inside brackets are joined only when the joined text is the
     // reference they held: a scheme whose colon comes after a blank on the
     // same line (`<URL:J ://d>`, `<a b:c>`) would be written as one, and

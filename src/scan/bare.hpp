@@ -470,9 +470,11 @@ inline emitted emit_bare(scan_parts& p) {
         if (match->kind != abbrev_kind::email && p.out.names_recent_url(w, cleaned, c.pieces.front().offset))
             return emitted::none;
     } else if (c.form == reference_form::relative) {
-        // After `URL:`: a mail address completes (Appendix F); markup is no reference.
+        // After `URL:`: a mail address completes (Appendix F), and so does
+        // an abbreviated URL (`Web URL: www.LL.com` names the site, as
+        // `<www.acme.com>` does); markup is no reference.
         const angle_content kind = classify_angle(cleaned);
-        if (kind == angle_content::address) {
+        if (kind == angle_content::address || (kind == angle_content::reference && !starts_like_a_path(cleaned))) {
             match = abbreviated_completion(cleaned, w.before_on_line(w.index_of(c.outer_start)), p.opt.abbrev);
             if (match) c.form = reference_form::abbreviated;
         } else if (kind != angle_content::reference) {
