@@ -69,6 +69,10 @@ known(["msg_25.txt"], "multipart without parts",
       "a multipart/report whose boundary parameter is cut short: neither GMime nor Python finds a part; "
       "urlsift reads what it holds as plain text, with a note, so that nothing in it is hidden; "
       "this check's Python side reads no text from a multipart")
+known(["msg_43.txt"], "returned headers",
+      "a bounce's text/rfc822-headers part (RFC 6522) is a header block, read as a message's own headers are "
+      "(only URL headers such as List-*); this check's Python side scans its From: and To: lines as prose",
+      part="3")
 
 # --- enmime's test messages (Debian: golang-github-jhillyerd-enmime-dev) -----
 known(["erroneous.raw"], "not a message",

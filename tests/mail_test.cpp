@@ -455,3 +455,20 @@ TEST_CASE("mail: a part too large to hold is read a block at a time, the same te
     CHECK(references == whole.size());
     CHECK(last_line == whole.back().line);
 }
+
+TEST_CASE("mail: a text/rfc822-headers part is a header block, not prose", "[mail][regression]") {
+    // A bounce returns the headers of the message it could not deliver:
+    // their relays, identifiers and addresses are no links; their URL
+    // headers are read as a message's own are.
+    const scanned s = scan_bytes("From: MAILER-DAEMON@mx.example.org\nTo: ada@example.org\nSubject: Undelivered\n"
+                                 "MIME-Version: 1.0\n"
+                                 "Content-Type: multipart/report; report-type=delivery-status; boundary=\"b1\"\n\n"
+                                 "--b1\nContent-Type: text/plain\n\nSee https://help.example.org/bounces\n"
+                                 "--b1\nContent-Type: text/rfc822-headers\n\n"
+                                 "Received: from py-out-1112.google.com (py-out-1112.google.com [64.233.166.178])\n"
+                                 "\tby relay.example.net (Postfix) with ESMTP id 1234\n"
+                                 "List-Unsubscribe: <https://lists.example.org/unsub>\n"
+                                 "Message-ID: <abc@host.example.com>\nFrom: Ada <ada@example.org>\n--b1--\n");
+    CHECK(s.urls == strings{"https://help.example.org/bounces"});
+    CHECK(s.header_urls == strings{"List-Unsubscribe: https://lists.example.org/unsub"});
+}

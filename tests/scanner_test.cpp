@@ -141,8 +141,15 @@ TEST_CASE("Appendix E: the URL: prefix", "[scanner][spec]") {
     check_rows({
         // Appendix F's reading is the only one there is without a base.
         {"an abbreviated URL after the prefix", "Web URL: www.LL.com", {"http://www.LL.com"}},
-        {"an address spelled out at a line's start", "keith.packard at intel.com wrote:", {}},
-        {"an address spelled out after a word", "Ask keith.packard at intel.com now", {}},
+        {"an address spelled out", "On Monday, keith.packard at intel.com wrote:", {}},
+        // Mail quoted in a reply: its trace lines name relays, its
+        // attribution the message replied to.
+        {"a quoted trace line", "> from py-out-1112.google.com [64.233.166.178]\n>   by mx.example.org with ESMTP\n", {}},
+        {"a message named in an attribution", "In message <200701151234.l0FC@CORPEXCH1.corp.example.com> you wrote:", {}},
+        {"quoted prose that starts with from", "> from the docs: example.org has it", {"http://example.org"}},
+        // RFC 4151: a tag URI names an authority and a date.
+        {"a search term, no tag URI", "notmuch search tag:inbox and <tag:name>", {}},
+        {"a tag URI", "see tag:example.com,2005:x", {"tag:example.com,2005:x"}},
     }, urlsift::scan_options{});
     const auto refs = refs_of("see <URL: http://x.example/a> and URL: http://y.example/b.");
     REQUIRE(refs.size() == 2);

@@ -512,8 +512,13 @@ bool is_trace_clause(std::string_view word) noexcept {
 /// indented line (a folded `Received:` field): its host names are relays.
 bool on_trace_line(std::string_view before, const context& ctx) noexcept {
     if (lex::is_trace_header(ctx.field)) return true;
-    if (before.empty() || !is_blank(before.front()) || !is_trace_clause(ctx.last_word)) return false;
-    std::string_view rest = trim_space(before);
+    // A trace field quoted in a reply (`> from relay.example.org [192.0.2.1]`)
+    // is one still: the quote marks stand for its indentation.
+    const std::size_t quoted = before.find_first_not_of("> \t");
+    if (quoted != std::string_view::npos && quoted > 0 && before.front() == '>') before.remove_prefix(quoted - 1);
+    if (before.empty() || !(is_blank(before.front()) || before.front() == '>') || !is_trace_clause(ctx.last_word))
+        return false;
+    std::string_view rest = trim_space(before.front() == '>' ? before.substr(1) : before);
     if (rest.ends_with('<')) rest = trim_space(rest.substr(0, rest.size() - 1));
     return rest.size() == ctx.last_word.size();
 }
@@ -588,11 +593,19 @@ bool is_spelled_out_address(std::string_view before, const context& ctx) noexcep
     if (local.empty() || !is_dot_atom(local) || !no_site_in(local)) return false;
     // A blank or a bracket must be seen before it: the text before the
     // token may start inside a longer word, of which this is only the end.
-    // A dotted local part is an address's even so (`keith.packard at
-    // intel.com` starting a line).
-    if (begin == 0) return local.find_first_of("._") != std::string_view::npos;
+    if (begin == 0) return false;
     const bool bracketed = before[begin - 1] == '<' || before[begin - 1] == '(';
     return bracketed || bracketed_at || local.find_first_of("._-0123456789") != std::string_view::npos;
+}
+
+/// Whether `before` ends with the words `In message` (any case) and what
+/// brackets the token: the start of an attribution line.
+bool in_message_attribution(std::string_view before) noexcept {
+    std::string_view rest = trim_space(before);
+    if (rest.ends_with('<')) rest = trim_space(rest.substr(0, rest.size() - 1));
+    if (!detail::ends_with_nocase(rest, "message")) return false;
+    rest = trim_space(rest.substr(0, rest.size() - 7));
+    return detail::ends_with_nocase(rest, "in") && (rest.size() == 2 || is_blank(rest[rest.size() - 3]));
 }
 
 /// complete_abbreviated without the rule that holds for every kind.
@@ -615,7 +628,10 @@ std::optional<abbrev_completion> complete_by_kind(std::string_view token, std::s
         if (before.ends_with('~')) return std::nullopt;
         // Message-ID, In-Reply-To, References, Content-ID hold identifiers
         // shaped like addresses (RFC 5322 3.6.4): no one is to be mailed.
-        if (is_message_id(before, ctx.field) || iequals(ctx.last_word, "id")) return std::nullopt;
+        // An attribution names the message replied to: `In message
+        // <20070115.l0FC@corp.example.com> you wrote:` (nmh's and exmh's).
+        if (is_message_id(before, ctx.field) || iequals(ctx.last_word, "id") || in_message_attribution(before))
+            return std::nullopt;
         return complete_email(token, ctx);
     }
 

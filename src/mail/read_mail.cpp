@@ -394,6 +394,10 @@ private:
         // text to read; a text attachment (a patch, a log) is read.
         if (!is_text(object) || !GMIME_IS_TEXT_PART(object)) return;
         GMimeContentType* type = g_mime_object_get_content_type(object);
+        if (g_mime_content_type_is_type(type, "text", "rfc822-headers") != 0) {
+            read_header_block(part, path, ctx);
+            return;
+        }
         bool html = g_mime_content_type_is_type(type, "text", "html") != 0;
         if (!html && !ctx.alternative_of.empty()) return;
         mail_part p = leaf_info(object, path, ctx, own);
@@ -441,6 +445,18 @@ private:
             p.text = std::move(text);
         }
         m_.parts.push_back(std::move(p));
+    }
+
+    /// A `text/rfc822-headers` part (RFC 6522 3.3: the headers of a message
+    /// a bounce returns) is a header block, no prose: its URL headers are
+    /// read as a message's own are, and its relays and identifiers are not.
+    void read_header_block(GMimePart* part, const std::string& path, const context& ctx) {
+        const std::string block = text_of(part, mbox_) + "\n\n";
+        const gobject_ptr<GMimeStream> stream(g_mime_stream_mem_new_with_buffer(block.data(), block.size()));
+        const gobject_ptr<GMimeParser> parser(g_mime_parser_new_with_stream(stream.get()));
+        g_mime_parser_set_format(parser.get(), GMIME_FORMAT_MESSAGE);
+        const gobject_ptr<GMimeMessage> headers(g_mime_parser_construct_message(parser.get(), nullptr));
+        if (headers) read_header_urls(GMIME_OBJECT(headers.get()), path, ctx.base);
     }
 
     /// A leaf's path, content type and base (Section 5.1: its own

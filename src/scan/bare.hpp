@@ -482,7 +482,8 @@ inline emitted emit_bare(scan_parts& p) {
             return emitted::none;
         }
     }
-    if (c.form == reference_form::absolute && is_syntax_template(cleaned, c.scheme_length)) return emitted::none;
+    if (c.form == reference_form::absolute && (is_syntax_template(cleaned, c.scheme_length) || is_malformed_tag(cleaned)))
+        return emitted::none;
     // `Content-Class: urn:content-classes:message` names a class of
     // message, no resource to visit.
     if (c.form == reference_form::absolute && starts_with_nocase(cleaned, "urn:") &&

@@ -1,5 +1,7 @@
 #include "uri/schemes.hpp"
 
+#include "text/ascii.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -114,6 +116,18 @@ const scheme_entry* find_scheme(std::string_view name) noexcept {
 }  // namespace
 
 bool is_registered_scheme(std::string_view name) noexcept { return find_scheme(name) != nullptr; }
+
+bool is_malformed_tag(std::string_view url) noexcept {
+    if (url.size() < 4 || !iequals(url.substr(0, 4), "tag:")) return false;
+    // RFC 4151 section 2.1: taggingEntity = authorityName "," date, date
+    // starting with a four-digit year.
+    const std::string_view entity = url.substr(4, url.find(':', 4) - 4);
+    const std::size_t comma = entity.rfind(',');
+    if (comma == std::string_view::npos || comma == 0 || entity.size() < comma + 5) return true;
+    for (std::size_t k = comma + 1; k < comma + 5; ++k)
+        if (entity[k] < '0' || entity[k] > '9') return true;
+    return false;
+}
 
 scheme_kind classify_scheme(std::string_view name, std::string_view rest) noexcept {
     // Section 4.1: a letter, then letters, digits, `+`, `-`, `.`.

@@ -35,5 +35,10 @@ scheme_kind classify_scheme(std::string_view name, std::string_view rest) noexce
 /// True when `name` (any case) is in the table of registered schemes.
 bool is_registered_scheme(std::string_view name) noexcept;
 
+/// True for a `tag:` URI without the authority and date RFC 4151 gives
+/// every one (`tag:example.com,2005:x`): notmuch's search term `tag:inbox`,
+/// a name in test data. False for any other URL.
+bool is_malformed_tag(std::string_view url) noexcept;
+
 
 }  // namespace urlsift::detail
