@@ -274,6 +274,9 @@ std::string_view header_field_name(std::string_view line) noexcept {
     const std::size_t end = i;
     while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
     if (end == begin || i >= line.size() || line[i] != ':' || !is_alpha(line[begin])) return {};
+    // `FAIL://host/` starts a URL, no field: read as one, the rewriter's
+    // lower-cased scheme (`fail://`) would read otherwise on a second pass.
+    if (end == i && line.substr(i + 1).starts_with("//")) return {};
     return line.substr(begin, end - begin);
 }
 bool is_html_element(std::string_view name) noexcept { return contains_folded<html_elements>(name); }
