@@ -50,6 +50,20 @@ foreach(file urlsift-config.cmake urlsift-config-version.cmake urlsift-targets.c
   expect(${LIBDIR}/cmake/urlsift/${file})
 endforeach()
 expect(${LIBDIR}/pkgconfig/urlsift.pc)
+# pkg-config finds the installed headers and library, wherever the prefix
+# was given (the file names its prefix relative to itself).
+find_program(PKG_CONFIG pkg-config)
+if(PKG_CONFIG)
+  set(ENV{PKG_CONFIG_PATH} ${prefix}/${LIBDIR}/pkgconfig)
+  execute_process(COMMAND ${PKG_CONFIG} --variable=includedir urlsift
+    RESULT_VARIABLE rc OUTPUT_VARIABLE pc_includedir OUTPUT_STRIP_TRAILING_WHITESPACE)
+  execute_process(COMMAND ${PKG_CONFIG} --variable=libdir urlsift
+    OUTPUT_VARIABLE pc_libdir OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(NOT rc EQUAL 0 OR NOT EXISTS ${pc_includedir}/urlsift/urlsift.hpp OR NOT EXISTS ${pc_libdir}/${LIBRARY})
+    message(FATAL_ERROR "pkg-config's urlsift.pc does not point into ${prefix}: includedir '${pc_includedir}', "
+                        "libdir '${pc_libdir}'")
+  endif()
+endif()
 
 # A manual page for urlsift and each command the installed tool lists.
 execute_process(COMMAND ${prefix}/${BINDIR}/urlsift --help OUTPUT_VARIABLE overview RESULT_VARIABLE rc)
