@@ -163,6 +163,9 @@ TEST_CASE("grep-style: --color", "[cli][grep]") {
     CHECK(on_terminal("TERM=dumb").find('\x1b') == std::string::npos);
     // NO_COLOR only changes auto.
     CHECK(t.script("NO_COLOR=1 $U extract --color=always note.txt").out.find(red) == 0);
+    // grep's British spelling is taken too.
+    CHECK(t("extract --colour=always note.txt").out == t("extract --color=always note.txt").out);
+    CHECK(t("extract --colour never note.txt").out.find('\x1b') == std::string::npos);
 }
 
 TEST_CASE("grep-style: --include, --exclude and -g choose files", "[cli][grep]") {

@@ -765,4 +765,17 @@ TEST_CASE("regression: what a URL's letters say does not change when the URL is 
         CHECK(rewrite(once, o) == once);
     }
     CHECK(rewrite("http://e-id <7@E.ne>\n", o) == "http://e-id/ <mailto:7@E.ne>\n");
+    CHECK(rewrite("t.co/-ID <0@m.cm>\n", o) == "http://t.co/-ID <mailto:0@m.cm>\n");
+}
+
+TEST_CASE("regression: a broken URL glued to the word before it is not joined", "[rewriter][regression]") {
+    // On one line, `s://R[a://wR` is read as the run `s://R`: the joined
+    // URL would be gone next time.
+    rewrite_options o;
+    o.scan.hyphen = hyphen_policy::drop;
+    o.normalize = true;
+    const std::string text = "s://R[a://w-\nR";
+    CHECK(rewrite(text, o) == text);
+    // Apart from the word before, it is joined.
+    CHECK(rewrite("see a://w-\nR", o) == "see a://wr");
 }

@@ -538,7 +538,7 @@ int cmd_extract(const args& a) {
         ("max-count,m", po::value<long long>(&max_count), "stop reading a file after NUM URLs (negative: no limit)")
         ("no-messages,s", po::bool_switch(), "no messages about files that cannot be read (exit status still 2)")
         ("color", po::value<std::string>(&color),
-            "colour file names, line numbers and URLs: auto (default: on a terminal), always, never")
+            "colour file names, line numbers and URLs: auto (default: on a terminal), always, never; --colour too")
         ("line-buffered", po::bool_switch(), "write each line at once (default when output is a terminal)")
         ("unique,u", po::bool_switch(), "print each URL once, at its first occurrence")
         ("warnings", po::bool_switch(), "note Section 7 warnings on stderr (jsonl always has them)")

@@ -31,7 +31,8 @@ args operands_last(const args& a, const po::options_description& all) {
         }
     };
     for (std::size_t i = 0; i < a.size(); ++i) {
-        const std::string& t = a[i];
+        // grep's British spelling of --color, which it takes too.
+        const std::string t = a[i] == "--colour" || a[i].starts_with("--colour=") ? "--color" + a[i].substr(8) : a[i];
         if (t == "--") {
             operands.insert(operands.end(), a.begin() + static_cast<std::ptrdiff_t>(i) + 1, a.end());
             break;

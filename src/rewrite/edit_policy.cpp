@@ -135,6 +135,11 @@ std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_o
     if (around.quote_depth_end != around.quote_depth) return std::nullopt;
     const auto allowed = [&](rewrite_kind k) { return (options.only & static_cast<rewrite_set>(k)) != 0; };
     const bool joined = ref.pieces.size() > 1;
+    // A URL broken across lines that starts glued to a word before it
+    // (`s://R[a://w-` + `R`): written on one line, the run the two make
+    // is read as a whole next time, and otherwise.
+    if (joined && is_alnum(around.before_punctuation))
+        return std::nullopt;
 
     // The text the reference should read as, if anything about it changes.
     // A relative reference is rewritten only once a base made it absolute
