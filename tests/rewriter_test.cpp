@@ -779,3 +779,15 @@ TEST_CASE("regression: a broken URL glued to the word before it is not joined", 
     // Apart from the word before, it is joined.
     CHECK(rewrite("see a://w-\nR", o) == "see a://wr");
 }
+
+TEST_CASE("regression: a URL that ends a line in a typesetter's hyphen keeps its end", "[rewriter][regression]") {
+    // `u‐` (U+2010) at a line's end makes `d.om/` the second half of a
+    // word; normalized to `xn--u-0gn`, the next pass would complete it.
+    rewrite_options o;
+    o.scan.abbrev.kinds = abbrev_all;
+    o.normalize = true;
+    const std::string text = "s://u\xE2\x80\x90\nd.om/://";
+    const std::string once = rewrite(text, o);
+    CHECK(once == text);
+    CHECK(rewrite(once, o) == once);
+}

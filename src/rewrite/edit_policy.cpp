@@ -10,6 +10,7 @@
 #include "text/ascii.hpp"
 #include "text/char_roles.hpp"
 
+#include <algorithm>
 #include <string_view>
 
 namespace urlsift {
@@ -71,6 +72,12 @@ bool changes_next_reading(const found_reference& ref, std::string_view text, std
         const char was = ref.raw.empty() ? '\n' : ref.raw.back();
         const char now = replacement.empty() ? '\n' : replacement.back();
         if (around.line_break_after && detail::is_break_char(now) && (now != was || ref.raw.size() < 2)) return true;
+        // A line that ends in a character outside ASCII (`u‐`, U+2010, a
+        // typesetter's hyphen) tells how the next line's first word reads;
+        // an edit that ends it otherwise (IDNA's `xn--u-0gn`) changes that.
+        if (around.line_break_after && static_cast<unsigned char>(was) >= 0x80 &&
+            !std::string_view(replacement).ends_with(ref.raw.substr(ref.raw.size() - std::min<std::size_t>(ref.raw.size(), 4))))
+            return true;
     }
     return false;
 }
