@@ -780,6 +780,18 @@ TEST_CASE("regression: a broken URL glued to the word before it is not joined", 
     CHECK(rewrite("see a://w-\nR", o) == "see a://wr");
 }
 
+TEST_CASE("regression: 'at' at the end of another word spells out no address", "[rewriter][regression]") {
+    // `t.co/-` + ` s-at`: joined, `s-at` ends a URL; on its own line it
+    // was read as `s- at W.CM`, an address spelled out, until the join.
+    rewrite_options o;
+    o.scan.abbrev.kinds = abbrev_all;
+    o.scan.hyphen = hyphen_policy::drop;
+    o.normalize = true;
+    const std::string once = rewrite("t.co/-\n s-at W.CM/", o);
+    CHECK(once == "http://t.co/s-at http://w.cm/");
+    CHECK(rewrite(once, o) == once);
+}
+
 TEST_CASE("regression: a URL that ends a line in a typesetter's hyphen keeps its end", "[rewriter][regression]") {
     // `u‐` (U+2010) at a line's end makes `d.om/` the second half of a
     // word; normalized to `xn--u-0gn`, the next pass would complete it.

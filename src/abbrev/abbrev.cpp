@@ -585,7 +585,11 @@ bool is_spelled_out_address(std::string_view before, const context& ctx) noexcep
     // `at` as a word, or in brackets: `(at)`, `<at>`, `[at]`, `{at}`, or
     // between dashes, `-at-`, which only an address spelled out has
     // (`sysstat <at> orange.fr`, `kju -at- fqdn.org`).
-    const bool word_at = iequals(ctx.last_word, "at");
+    // `at` a word of its own: in `s-at` it is the end of another.
+    const bool word_at = iequals(ctx.last_word, "at") && [&] {
+        const auto from = static_cast<std::size_t>(ctx.last_word.data() - before.data());
+        return from == 0 || is_space(before[from - 1]);
+    }();
     constexpr std::string_view openers = "(<[{-", closers = ")>]}-";
     const std::size_t opener = end >= 4 ? openers.find(before[end - 4]) : std::string_view::npos;
     const bool bracketed_at = !word_at && opener != std::string_view::npos &&
