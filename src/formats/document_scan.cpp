@@ -93,22 +93,19 @@ constexpr std::size_t view_piece = 1 << 16;
 
 /// Ranges of `text` that a view keeps, and markup it shows as blanks.
 struct view_ranges {
-    std::vector<byte_range> kept;
+    const std::vector<byte_range>& kept;
     const std::vector<byte_range>* blanked = nullptr;
 };
 
-/// `a` and `b` (each sorted, the two disjoint) as one sorted list.
-std::vector<byte_range> merged(const std::vector<byte_range>& a, const std::vector<byte_range>& b) {
-    std::vector<byte_range> out;
-    out.reserve(a.size() + b.size());
-    std::merge(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out),
+/// The ranges the prose scanner reads: prose, and prose a program holds,
+/// merged in `scratch` when there is any of the latter.
+const std::vector<byte_range>& prose_ranges(const document_layout& layout, std::vector<byte_range>& scratch) {
+    if (layout.quoted_prose.empty()) return layout.prose;
+    scratch.clear();
+    std::merge(layout.prose.begin(), layout.prose.end(), layout.quoted_prose.begin(), layout.quoted_prose.end(),
+               std::back_inserter(scratch),
                [](const byte_range& x, const byte_range& y) { return x.offset < y.offset; });
-    return out;
-}
-
-/// The ranges the prose scanner reads: prose, and prose a program holds.
-view_ranges prose_ranges(const document_layout& layout) {
-    return {layout.quoted_prose.empty() ? layout.prose : merged(layout.prose, layout.quoted_prose), &layout.blanked};
+    return scratch;
 }
 
 /// The view of `text` that keeps `ranges` a piece at a time: `take(piece)`
@@ -165,7 +162,8 @@ std::string prose_view(std::string_view text, const document_layout& layout) {
     std::string view;
     view.reserve(text.size());
     std::string piece;
-    view_pieces(text, prose_ranges(layout), piece, [&view](std::string_view p) {
+    std::vector<byte_range> merged;
+    view_pieces(text, {prose_ranges(layout, merged), &layout.blanked}, piece, [&view](std::string_view p) {
         view += p;
         return true;
     });
@@ -231,7 +229,9 @@ bool scan_document(std::string_view text, const document_layout& layout, const s
             return go_on = sink(r);
         });
         std::string piece;
-        view_pieces(text, prose_ranges(layout), piece, [&s](std::string_view p) { return s.feed(p); });
+        std::vector<byte_range> merged;
+        view_pieces(text, {prose_ranges(layout, merged), &layout.blanked}, piece,
+                    [&s](std::string_view p) { return s.feed(p); });
         s.finish();
     }
     before(UINT64_MAX);
