@@ -85,3 +85,33 @@ TEST_CASE("regression: parts nested deeper than GMime reads are read as text, wi
     CHECK(r.err.find("note: message 1, part ") != std::string::npos);
     CHECK(r.err.find("read as plain text, undecoded") != std::string::npos);
 }
+
+TEST_CASE("regression: extract -n and report's first seen give the mailbox's line, not the part's", "[mail][cli][regression]") {
+    // FILE:LINE pointed at the line in the decoded part: `three.mbox:1:`
+    // for a URL on line 14 of the file.
+    const std::string box = urlsift::test::shell_quote(mail_dir + "three.mbox");
+    const auto r = urlsift::test::run_cli("extract --input mbox -n " + box);
+    CHECK(r.status == 0);
+    const std::string file = data("three.mbox");
+    std::size_t start = 0;
+    int checked = 0;
+    for (std::size_t nl; (nl = r.out.find('\n', start)) != std::string::npos; start = nl + 1) {
+        const std::string row = r.out.substr(start, nl - start);
+        const std::size_t colon = row.find(':');
+        REQUIRE(colon != std::string::npos);
+        const int line = std::stoi(row.substr(0, colon));
+        // The file's line `line` holds the URL.
+        std::size_t at = 0;
+        for (int i = 1; i < line; ++i) at = file.find('\n', at) + 1;
+        CHECK(file.substr(at, file.find('\n', at) - at).find(row.substr(colon + 1)) != std::string::npos);
+        ++checked;
+    }
+    CHECK(checked == 3);
+    const auto rows = urlsift::test::run_cli("extract --input mbox -f jsonl " + box);
+    CHECK(rows.out.find(R"("header":null,"input_line":)") != std::string::npos);
+    const auto piped = urlsift::test::run_cli("extract --input mbox -n -", file);
+    CHECK(piped.out == r.out);
+    const auto report = urlsift::test::run_cli("report --input mbox " + box);
+    const std::size_t first = r.out.find(':');
+    CHECK(report.out.find("first seen " + mail_dir + "three.mbox:" + r.out.substr(0, first) + "\n") != std::string::npos);
+}

@@ -472,3 +472,83 @@ TEST_CASE("mail: a text/rfc822-headers part is a header block, not prose", "[mai
     CHECK(s.urls == strings{"https://help.example.org/bounces"});
     CHECK(s.header_urls == strings{"List-Unsubscribe: https://lists.example.org/unsub"});
 }
+
+namespace {
+
+/// A mailbox whose references sit on known lines: a plain part (lines
+/// kept), a quoted-printable one (its lines are its own), a header.
+const std::string placed_mailbox = "From ada@example.org Mon Mar 11 08:14:02 2024\n"  // line 1
+                                   "From: Ada <ada@example.org>\n"
+                                   "Subject: one\n"
+                                   "\n"
+                                   "first line\n"                                       // line 5
+                                   "see https://one.example.org/a\n"                     // line 6
+                                   "\n"
+                                   "From bob@example.net Mon Mar 11 09:00:00 2024\n"    // line 8
+                                   "From: Bob <bob@example.net>\n"
+                                   "List-Archive: <https://lists.example.net/arch/>\n"   // line 10
+                                   "MIME-Version: 1.0\n"
+                                   "Content-Type: multipart/mixed; boundary=\"b\"\n"
+                                   "\n"
+                                   "--b\n"
+                                   "Content-Type: text/plain\n"
+                                   "Content-Transfer-Encoding: quoted-printable\n"
+                                   "\n"
+                                   "a soft=\n"                                          // line 18
+                                   " break, then https://two.example.net/b\n"
+                                   "--b\n"
+                                   "Content-Type: text/plain\n"
+                                   "\n"
+                                   "x\n"                                                // line 23
+                                   "https://three.example.com/c\n"                       // line 24
+                                   "--b--\n";
+
+/// "URL@LINE" of each reference read from `fd`, header URLs first.
+std::vector<std::string> placed_lines(int fd) {
+    std::vector<std::string> got;
+    urlsift::read_mail_fd(fd, urlsift::mail_format::mbox, [&](urlsift::mail_message& m) {
+        return urlsift::scan_message(m, {}, [&](urlsift::mail_reference& r) {
+            got.push_back(r.ref.url + "@" + std::to_string(r.input_line));
+            return true;
+        });
+    });
+    return got;
+}
+
+}  // namespace
+
+TEST_CASE("mail: each reference's line in the input, not in its decoded part", "[mail]") {
+    const strings expected{"https://one.example.org/a@6", "https://lists.example.net/arch/@10",
+                           // quoted-printable: the line its body starts on
+                           "https://two.example.net/b@18", "https://three.example.com/c@24"};
+    std::vector<std::string> in_memory;
+    std::vector<std::uint64_t> body_lines;
+    urlsift::read_mail(placed_mailbox, urlsift::mail_format::mbox, [&](urlsift::mail_message& m) {
+        for (const auto& p : m.parts) body_lines.push_back(p.body_line * 2 + (p.lines_kept ? 1 : 0));
+        return urlsift::scan_message(m, {}, [&](urlsift::mail_reference& r) {
+            in_memory.push_back(r.ref.url + "@" + std::to_string(r.input_line));
+            return true;
+        });
+    });
+    CHECK(in_memory == expected);
+    CHECK(body_lines == std::vector<std::uint64_t>{5 * 2 + 1, 18 * 2, 23 * 2 + 1});
+
+    urlsift::test::scratch_dir dir;
+    const std::string path = (dir.path / "placed.mbox").string();
+    urlsift::test::write_file(path, placed_mailbox);
+    const int file = ::open(path.c_str(), O_RDONLY);
+    REQUIRE(file >= 0);
+    CHECK(placed_lines(file) == expected);
+    ::close(file);
+
+    // From a pipe, the bytes are gone once GMime has read them: no lines.
+    int ends[2];
+    REQUIRE(::pipe(ends) == 0);
+    REQUIRE(::write(ends[1], placed_mailbox.data(), placed_mailbox.size()) ==
+            static_cast<ssize_t>(placed_mailbox.size()));
+    ::close(ends[1]);
+    const strings unplaced = placed_lines(ends[0]);
+    ::close(ends[0]);
+    CHECK(unplaced == strings{"https://one.example.org/a@0", "https://lists.example.net/arch/@0",
+                              "https://two.example.net/b@0", "https://three.example.com/c@0"});
+}

@@ -561,13 +561,14 @@ TEST_CASE("report --input mail counts a mailbox's references, decoded and resolv
     CHECK(r.status == 0);
     CHECK(r.err.empty());
     const std::string name = (dir.path / "list.mbox").string();
-    // QP decoded (=3D is =), the HTML link resolved against Content-Base,
-    // the URL headers (List-Unsubscribe, Content-Base) counted at line 0.
+    // QP decoded (=3D is =), the HTML link resolved against Content-Base.
+    // First seen at lines of the file: a header URL at its header's line,
+    // a quoted-printable part's at the line its body starts on.
     CHECK(r.out == "key,count,first_input,first_file,first_line\n"
-                   "https://example.org/draft?id=42,1,0," + name + ",1\n"
-                   "https://lists.example.org/unsub,1,0," + name + ",0\n"
-                   "https://www.example.net/docs/,1,0," + name + ",0\n"
-                   "https://www.example.net/docs/guide.html,1,0," + name + ",1\n");
+                   "https://example.org/draft?id=42,1,0," + name + ",8\n"
+                   "https://lists.example.org/unsub,1,0," + name + ",4\n"
+                   "https://www.example.net/docs/,1,0," + name + ",13\n"
+                   "https://www.example.net/docs/guide.html,1,0," + name + ",15\n");
     // As text, the same mailbox gives the raw, still-encoded forms.
     const auto text = run_cli("report --no-timestamp -f csv --table url " + shell_quote((dir.path / "list.mbox").string()));
     CHECK(text.out.find("id=3D42") != std::string::npos);
@@ -639,9 +640,9 @@ TEST_CASE("report --input mail: a phishing message's signals", "[report][mail][c
                        shell_quote((dir.path / "m.eml").string()));
     };
     const std::string name = (dir.path / "m.eml").string();
-    CHECK(run("gateway").out == "key\tcount\tfirst_input\tfirst_file\tfirst_line\nsafelinks\t1\t0\t" + name + "\t1\n");
+    CHECK(run("gateway").out == "key\tcount\tfirst_input\tfirst_file\tfirst_line\nsafelinks\t1\t0\t" + name + "\t10\n");
     CHECK(run("anchor_mismatch").out ==
-          "key\tcount\tfirst_input\tfirst_file\tfirst_line\npaypal.com -> login.evil.example\t1\t0\t" + name + "\t1\n");
+          "key\tcount\tfirst_input\tfirst_file\tfirst_line\npaypal.com -> login.evil.example\t1\t0\t" + name + "\t15\n");
     CHECK(run("part_kind").out == "key\tcount\tfirst_input\tfirst_file\tfirst_line\ntext/html\t2\t0\t" + name +
-                                      "\t1\ntext/plain\t1\t0\t" + name + "\t1\n");
+                                      "\t15\ntext/plain\t1\t0\t" + name + "\t10\n");
 }

@@ -85,6 +85,13 @@ struct mail_part {
     /// decoding it as it goes; false when `block` returned false. Valid
     /// during the message sink's call only. Empty for every other part.
     std::function<bool(const std::function<bool(std::string_view)>& block)> read_text;
+    /// The input's line (1-based) on which the part's body starts; 0 when
+    /// unknown (an input read from a pipe, text held by another part).
+    std::uint64_t body_line = 0;
+    /// Whether line N of the part's decoded text (or HTML) is line
+    /// `body_line + N - 1` of the input: the body has no transfer encoding
+    /// to undo and no format=flowed lines to join.
+    bool lines_kept = false;
 };
 
 /// The size of a part's body (as the message holds it, transfer encoded)
@@ -100,6 +107,8 @@ struct header_url {
     /// The base of the entity that holds the header (a relative
     /// Content-Location is relative to it); nullopt when the message gives none.
     std::optional<std::string> base;
+    /// The input's line (1-based) on which the header starts; 0 when unknown.
+    std::uint64_t line = 0;
 };
 
 /// One message of an input.
@@ -147,8 +156,9 @@ using message_sink = std::function<bool(mail_message&)>;
 /// Spec: Section 5.1 of 001_*.txt (the base), RFC 2046, RFC 2557, RFC 3676.
 URLSIFT_EXPORT mail_read read_mail(std::string_view bytes, mail_format format, const message_sink& sink,
                                    std::size_t parse_memory = default_parse_memory);
-/// The same, reading the open file descriptor `fd` from its current position
-/// in bounded memory (a message at a time); `fd` stays open.
+/// The same, reading the open file descriptor `fd` (a file or a pipe) from
+/// its current position in bounded memory (a message at a time); `fd`
+/// stays open.
 URLSIFT_EXPORT mail_read read_mail_fd(int fd, mail_format format, const message_sink& sink,
                                       std::size_t parse_memory = default_parse_memory);
 
@@ -176,6 +186,11 @@ struct mail_reference {
     std::string_view anchor_text; ///< for an HTML `<a>` (and `<area>`): its text
     std::string_view base;       ///< the base it was resolved against; empty: none
     base_source base_from = base_source::none;
+    /// Where it is in the input, as a 1-based line: for a part whose lines
+    /// are the input's (`mail_part::lines_kept`), its own line; for another
+    /// part, the line its body starts on; for a header URL, the header's.
+    /// 0 when unknown (an input read from a pipe).
+    std::uint64_t input_line = 0;
 };
 /// Receives each reference; valid during the call. Return false to stop.
 using mail_reference_sink = std::function<bool(mail_reference&)>;

@@ -366,7 +366,7 @@ private:
         case format::text:
             if (st_.with_filename) append_file_name();
             if (st_.line_numbers) {
-                append_colored(line_, std::to_string(r.line), color_role::line, st_.color, false);
+                append_colored(line_, std::to_string(shown_line(r)), color_role::line, st_.color, false);
                 append_colored(line_, ":", color_role::separator, st_.color, false);
             }
             append_colored(line_, st_.raw ? r.raw : url, color_role::url, st_.color, st_.escape);
@@ -399,8 +399,15 @@ private:
         }
         if (why.empty()) return;
         out_.flush();
-        std::cerr << "urlsift extract: " << visible(label_) << ':' << r.line << ": " << visible(url.substr(0, 200))
+        std::cerr << "urlsift extract: " << visible(label_) << ':' << shown_line(r) << ": " << visible(url.substr(0, 200))
                   << (url.size() > 200 ? "...: " : ": ") << why << '\n';
+    }
+
+    /// The line FILE:LINE gives: in a mail input, the line of the file
+    /// (mail_reference::input_line) where it is known, not the line in the
+    /// decoded part.
+    std::uint64_t shown_line(const found_reference& r) const noexcept {
+        return mail_ref_ != nullptr && mail_ref_->input_line != 0 ? mail_ref_->input_line : r.line;
     }
 
     // FILE: in text output (FILE and a NUL with -Z, as grep -Z has it).
@@ -460,6 +467,8 @@ private:
         append_json_or_null(m.part != nullptr ? std::string_view(m.part->content_type) : std::string_view());
         line_ += ",\"header\":";
         append_json_or_null(m.header);
+        line_ += ",\"input_line\":";
+        line_ += m.input_line != 0 ? std::to_string(m.input_line) : "null";
     }
 
     /// A JSON string, or null for an empty one.

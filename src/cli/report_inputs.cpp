@@ -415,6 +415,8 @@ private:
     /// message gives its part (Section 5.1), else --base.
     bool add_message(const mail_message& m) {
         scan_message(m, mail_, [this](mail_reference& r) {
+            // First seen at a line of the file, not of the decoded part.
+            if (r.input_line != 0) r.ref.line = r.input_line;
             return count(r.ref, {.part_kind = r.part != nullptr ? std::string_view(r.part->content_type) : "header",
                                  .anchor_text = r.anchor_text});
         });

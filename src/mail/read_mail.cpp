@@ -8,6 +8,7 @@
 #include "mail/flowed.hpp"
 #include "mail/header_urls.hpp"
 #include "mail/html_links.hpp"
+#include "mail/input_lines.hpp"
 #include "mail/message_walk.hpp"
 #include "text/ascii.hpp"
 #include "text/charset.hpp"
@@ -236,8 +237,9 @@ constexpr std::size_t max_urls_a_header = 1024;
 
 class message_reader {
 public:
-    message_reader(mail_message& m, bool mbox, std::size_t parse_memory)
-        : m_(m), mbox_(mbox), parse_memory_(parse_memory) {}
+    /// `lines` (null: none) gives the input's line numbers.
+    message_reader(mail_message& m, bool mbox, std::size_t parse_memory, detail::input_lines* lines)
+        : m_(m), mbox_(mbox), parse_memory_(parse_memory), lines_(lines) {}
     /// A reader that hands each leaf to `visit` rather than reading it.
     message_reader(mail_message& m, const detail::leaf_visitor& visit) : m_(m), mbox_(false), visit_(&visit) {}
 
@@ -270,7 +272,10 @@ private:
         return std::nullopt;
     }
 
-    void read_header_urls(GMimeObject* object, const std::string& path, const std::optional<std::string>& base) {
+    /// `in_input`: the headers were parsed from the input, so GMime's
+    /// offsets of them are the input's.
+    void read_header_urls(GMimeObject* object, const std::string& path, const std::optional<std::string>& base,
+                          bool in_input = true) {
         if (visit_ != nullptr) return;
         GMimeHeaderList* headers = g_mime_object_get_header_list(object);
         if (headers == nullptr) return;
@@ -285,6 +290,8 @@ private:
             if (kind == header_kind::none) continue;
             const char* value = g_mime_header_get_value(h);
             if (value == nullptr) continue;
+            const std::uint64_t line =
+                in_input && lines_ != nullptr ? lines_->line_at(g_mime_header_get_offset(h)) : 0;
             urls.clear();
             // A List-* header names a few URLs (RFC 2369); thousands are no
             // list's, and each listed costs memory until the message ends.
@@ -300,7 +307,7 @@ private:
                 std::string key = path;
                 key.append(1, '\0').append(name).append(1, '\0').append(u);
                 if (listed_headers_.insert(std::move(key)).second)
-                    m_.header_urls.push_back({name, std::move(u), path, base});
+                    m_.header_urls.push_back({name, std::move(u), path, base, line});
             }
         }
     }
@@ -404,6 +411,7 @@ private:
         if (has_invalid_type(object)) p.content_type = "text/plain";
         const char* format = g_mime_content_type_get_parameter(type, "format");
         const bool flowed = format != nullptr && detail::iequals(format, "flowed");
+        place_body(p, part, flowed);
         if (html && body_size(part) > static_cast<gint64>(held_document_bytes(parse_memory_))) {
             // Held whole with its tree, it would take more than a document may.
             m_.notes.push_back("part " + path + ": its HTML is larger than " + memory_size(held_document_bytes(parse_memory_)) +
@@ -456,7 +464,7 @@ private:
         const gobject_ptr<GMimeParser> parser(g_mime_parser_new_with_stream(stream.get()));
         g_mime_parser_set_format(parser.get(), GMIME_FORMAT_MESSAGE);
         const gobject_ptr<GMimeMessage> headers(g_mime_parser_construct_message(parser.get(), nullptr));
-        if (headers) read_header_urls(GMIME_OBJECT(headers.get()), path, ctx.base);
+        if (headers) read_header_urls(GMIME_OBJECT(headers.get()), path, ctx.base, false);
     }
 
     /// A leaf's path, content type and base (Section 5.1: its own
@@ -480,9 +488,27 @@ private:
         return p;
     }
 
+    /// Where `part`'s body is in the input, when it is a piece of it.
+    /// `joined`: its lines are joined as they are decoded (format=flowed).
+    void place_body(mail_part& p, GMimePart* part, bool joined) {
+        GMimeDataWrapper* content = g_mime_part_get_content(part);
+        if (lines_ == nullptr || content == nullptr) return;
+        const gint64 start = lines_->start_of(g_mime_data_wrapper_get_stream(content));
+        if (start < 0) return;
+        p.body_line = lines_->line_at(start);
+        switch (g_mime_data_wrapper_get_encoding(content)) {
+        case GMIME_CONTENT_ENCODING_DEFAULT:
+        case GMIME_CONTENT_ENCODING_7BIT:
+        case GMIME_CONTENT_ENCODING_8BIT:
+        case GMIME_CONTENT_ENCODING_BINARY: p.lines_kept = p.body_line != 0 && !joined; break;
+        default: break;  // base64, quoted-printable, uuencode: lines of their own
+        }
+    }
+
     mail_message& m_;
     bool mbox_;
     std::size_t parse_memory_ = default_parse_memory; ///< for each HTML part
+    detail::input_lines* lines_ = nullptr;
     std::unordered_set<std::string> listed_headers_; ///< path, name and URL of each header URL listed
     const detail::leaf_visitor* visit_ = nullptr;
 };
@@ -518,6 +544,7 @@ bool read_unparsed(GMimeStream* stream, gint64 marker, std::string& text, gint64
 
 mail_read read_stream(GMimeStream* stream, mail_format format, const message_sink& sink, std::size_t parse_memory) {
     mail_read result;
+    detail::input_lines lines(stream);
     const gobject_ptr<GMimeParser> parser(g_mime_parser_new_with_stream(stream));
     const bool mbox = format == mail_format::mbox;
     g_mime_parser_set_format(parser.get(), mbox ? GMIME_FORMAT_MBOX : GMIME_FORMAT_MESSAGE);
@@ -545,6 +572,12 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
             mail_part p;
             p.path = "1";
             p.content_type = "text/plain";
+            // Its text is the lines after the `From ` line, as they are.
+            lines.mark(marker);
+            if (const std::uint64_t from_line = lines.line_at(marker)) {
+                p.body_line = from_line + 1;
+                p.lines_kept = true;
+            }
             gint64 next = -1;
             if (!read_unparsed(stream, static_cast<gint64>(m.offset), p.text, next)) {
                 result.what = mail_read::status::failed;
@@ -571,7 +604,8 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
             m.offset = static_cast<std::uint64_t>(std::max<gint64>(0, last_marker));
         }
         if (const char* id = g_mime_message_get_message_id(message.get())) m.message_id = id;
-        message_reader(m, mbox, parse_memory).read_message(message.get(), "", {});
+        lines.mark(mbox ? last_marker : g_mime_parser_get_headers_begin(parser.get()));
+        message_reader(m, mbox, parse_memory, &lines).read_message(message.get(), "", {});
         ++result.messages;
         if (!sink(m)) {
             result.what = mail_read::status::stopped;
@@ -696,7 +730,10 @@ mail_read read_mail_fd(int fd, mail_format format, const message_sink& sink, std
     const int own = ::dup(fd);
     if (own < 0) return {mail_read::status::failed, "cannot duplicate the file descriptor", 0};
     // The stream owns (and closes) the duplicate; the caller keeps `fd`.
-    const gobject_ptr<GMimeStream> stream(g_mime_stream_fs_new(own));
+    // GMime's file stream reads a pipe as nothing: a pipe has a stream of
+    // its own kind.
+    const bool seekable = ::lseek(own, 0, SEEK_CUR) >= 0;
+    const gobject_ptr<GMimeStream> stream(seekable ? g_mime_stream_fs_new(own) : g_mime_stream_pipe_new(own));
     return read_stream(stream.get(), format, sink, parse_memory);
 }
 

@@ -18,6 +18,13 @@ using detail::structured_reference;
 
 namespace {
 
+/// Where line `line` of part `p`'s decoded text is in the input (see
+/// mail_reference::input_line).
+std::uint64_t input_line(const mail_part& p, std::uint64_t line) noexcept {
+    if (p.body_line == 0 || !p.lines_kept || line == 0) return p.body_line;
+    return p.body_line + line - 1;
+}
+
 /// The resolver for a base the message gave, else for the caller's.
 struct chosen_base {
     const resolver* base = nullptr;
@@ -65,7 +72,7 @@ private:
         found_reference& r = *made;
         const chosen_base b = choose(h.base, base_source::enclosing);
         if (b.base) resolve_reference(r, *b.base);
-        mail_reference mr{r, m_, nullptr, h.path, h.header, {}, b.text, b.from};
+        mail_reference mr{r, m_, nullptr, h.path, h.header, {}, b.text, b.from, h.line};
         return sink_(mr);
     }
 
@@ -76,7 +83,7 @@ private:
         scanner sc(o_.scan, [&](found_reference& r) {
             if (b.base) resolve_reference(r, *b.base);
             if (seen != nullptr) seen->insert(r.url);
-            mail_reference mr{r, m_, &p, p.path, {}, {}, b.text, b.from};
+            mail_reference mr{r, m_, &p, p.path, {}, {}, b.text, b.from, input_line(p, r.line)};
             return sink_(mr);
         });
         const auto block = [&](std::string_view text) {
@@ -103,7 +110,7 @@ private:
             // The plain alternative has this link already.
             if (plain != found_.end() && (plain->second.contains(r.url) || plain->second.contains(r.url + "/")))
                 continue;
-            mail_reference mr{r, m_, &p, p.path, {}, link.anchor_text, b.text, b.from};
+            mail_reference mr{r, m_, &p, p.path, {}, link.anchor_text, b.text, b.from, input_line(p, r.line)};
             if (!sink_(mr)) return false;
         }
         return true;
