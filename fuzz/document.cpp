@@ -61,6 +61,13 @@ void check_layout(std::string_view text, const document_layout& layout) {
         for (std::size_t j = i + 1; j < kinds.size(); ++j)
             for (const byte_range& r : *kinds[i]) URLSIFT_FUZZ_CHECK(!overlaps(*kinds[j], r));
     }
+    // Escapes lie inside prose, in order.
+    std::uint64_t escaped_to = 0;
+    for (const escaped_char& e : layout.escapes) {
+        URLSIFT_FUZZ_CHECK(e.span.offset >= escaped_to && e.span.length > 0);
+        escaped_to = e.span.offset + e.span.length;
+        URLSIFT_FUZZ_CHECK(overlaps(layout.prose, e.span));
+    }
     for (const declared_link& link : layout.links) {
         if (!link.exact) continue;
         URLSIFT_FUZZ_CHECK(link.span.offset + link.span.length <= text.size());

@@ -147,6 +147,26 @@ TEST_CASE("code: Perl's POD is prose, a C character literal opens no string", "[
     CHECK(urls_in(c, "q.c") == strings{"http://in.string.example/", "http://in.comment.example/"});
 }
 
+TEST_CASE("code: POD's E<lt> and E<gt> are read as angle brackets", "[code]") {
+    // perlpod writes a mail address in angle brackets with escapes; read
+    // as written, `E<lt>name@cpan.orgE<gt>` gave nothing.
+    const std::string pl = "package Foo;\n\n=head1 AUTHOR\n\nJane Doe E<lt>jane@cpan.orgE<gt>, see\n"
+                           "E<lt>https://metacpan.org/dist/FooE<gt>.\n\n=cut\n\nmy $cmp = $a E<lt> $b;\n";
+    CHECK(urls_in(pl, "Foo.pm") == strings{"mailto:jane@cpan.org", "https://metacpan.org/dist/Foo"});
+    const document_layout layout = read_document(pl, document_format::code, default_parse_memory, "Foo.pm");
+    REQUIRE(layout.escapes.size() == 4);
+    CHECK(layout.escapes[0] == escaped_char{{pl.find("E<lt>"), 5}, '<'});
+    CHECK(layout.escapes[1] == escaped_char{{pl.find("E<gt>"), 5}, '>'});
+    // The view keeps lines and columns: blanks, and the bracket beside the text.
+    const std::string view = prose_view(pl, layout);
+    CHECK(view.size() == pl.size());
+    CHECK(view.find("Jane Doe     <jane@cpan.org>    , see") != std::string::npos);
+    // A rewrite leaves the escapes as written.
+    rewrite_options o;
+    o.base = *resolver::make("http://a.example/");
+    CHECK(rewrite_document(pl, document_format::code, o, default_parse_memory, "Foo.pm").text == pl);
+}
+
 TEST_CASE("code: rewrite edits comments only, each on its own", "[code]") {
     const std::string py = "# See <../docs/intro.html>, and www.example.org/x.\n"
                            "URL = '../docs/intro.html'\n"

@@ -72,6 +72,18 @@ struct declared_link {
     friend bool operator==(const declared_link&, const declared_link&) = default;
 };
 
+/// A character escape in prose that the scanner reads as the character it
+/// stands for: POD's `E<lt>` and `E<gt>` (Perl's documentation), so that
+/// `E<lt>name@cpan.orgE<gt>` reads as `<name@cpan.org>`. The scanner sees
+/// the escape's bytes as blanks and `shown` at the end that touches the
+/// text it belongs to: the last byte for an opening bracket, the first
+/// for a closing one. Lines and columns stay the document's.
+struct escaped_char {
+    byte_range span;
+    char shown = '<';
+    friend bool operator==(const escaped_char&, const escaped_char&) = default;
+};
+
 /// What a reader found in one document.
 ///
 /// Contract: each list of ranges is sorted, and `prose`, `quoted_prose`,
@@ -104,6 +116,8 @@ struct document_layout {
     /// before (`#`, `//`, a block comment's `*`), so that a URL broken
     /// across comment lines joins there, and only there.
     std::vector<byte_range> blanked;
+    /// Escapes inside `prose`, in order, read as what they stand for.
+    std::vector<escaped_char> escapes;
     /// Whether a bare host name in prose (`example.org`, Appendix F's
     /// `domain` kind) is completed. Not in the comments of source code,
     /// where `n.mu` is a field and `golang.org/x/net` an import path, and

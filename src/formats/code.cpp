@@ -201,11 +201,19 @@ private:
         return close == npos ? t_.size() : close + lang_.block_close.size();
     }
 
-    /// Perl's POD: from a line `=word` to the end of the line `=cut`.
+    /// Perl's POD: from a line `=word` to the end of the line `=cut`. Its
+    /// `E<lt>` and `E<gt>` are read as `<` and `>` (perlpod: a mail address
+    /// is written `E<lt>name@cpan.orgE<gt>`).
     std::size_t pod(std::size_t i) {
         std::size_t cut = t_.find("\n=cut", i);
         const std::size_t end = cut == npos ? t_.size() : line_end(cut + 1);
         add(out_.prose, i, end);
+        constexpr std::string_view lt = "E<lt>", gt = "E<gt>";
+        for (std::size_t e = t_.find("E<", i); e < end; e = t_.find("E<", e + 2)) {
+            const std::string_view escape = t_.substr(e, lt.size());
+            if (e + escape.size() > end || (escape != lt && escape != gt)) continue;
+            out_.escapes.push_back({{e, escape.size()}, escape == lt ? '<' : '>'});
+        }
         return end;
     }
 

@@ -95,6 +95,7 @@ constexpr std::size_t view_piece = 1 << 16;
 struct view_ranges {
     const std::vector<byte_range>& kept;
     const std::vector<byte_range>* blanked = nullptr;
+    const std::vector<escaped_char>* escapes = nullptr;
 };
 
 /// The ranges the prose scanner reads: prose, and prose a program holds,
@@ -118,6 +119,7 @@ bool view_pieces(std::string_view text, const view_ranges& ranges, std::string& 
     std::uint64_t at = 0;   // every byte before it is masked or kept
     std::size_t next = 0;   // the first kept range not yet passed
     std::size_t blank = 0;  // the first blanked range not yet passed
+    std::size_t escape = 0; // the first escape not yet passed
     for (std::uint64_t from = 0; from < text.size(); from += view_piece) {
         const std::uint64_t to = std::min<std::uint64_t>(text.size(), from + view_piece);
         piece.assign(text.substr(static_cast<std::size_t>(from), static_cast<std::size_t>(to - from)));
@@ -151,6 +153,16 @@ bool view_pieces(std::string_view text, const view_ranges& ranges, std::string& 
                 if (b[blank].offset + b[blank].length > to) break;  // it runs on into the next piece
             }
         }
+        if (ranges.escapes != nullptr) {
+            const std::vector<escaped_char>& e = *ranges.escapes;
+            for (; escape < e.size() && e[escape].span.offset < to; ++escape) {
+                const byte_range s = e[escape].span;
+                const std::uint64_t shown_at = e[escape].shown == '<' ? s.offset + s.length - 1 : s.offset;
+                for (std::uint64_t k = std::max(s.offset, from); k < std::min(s.offset + s.length, to); ++k)
+                    piece[static_cast<std::size_t>(k - from)] = k == shown_at ? e[escape].shown : ' ';
+                if (s.offset + s.length > to) break;  // it runs on into the next piece
+            }
+        }
         if (!take(std::string_view(piece))) return false;
     }
     return true;
@@ -163,7 +175,7 @@ std::string prose_view(std::string_view text, const document_layout& layout) {
     view.reserve(text.size());
     std::string piece;
     std::vector<byte_range> merged;
-    view_pieces(text, {prose_ranges(layout, merged), &layout.blanked}, piece, [&view](std::string_view p) {
+    view_pieces(text, {prose_ranges(layout, merged), &layout.blanked, &layout.escapes}, piece, [&view](std::string_view p) {
         view += p;
         return true;
     });
@@ -230,7 +242,7 @@ bool scan_document(std::string_view text, const document_layout& layout, const s
         });
         std::string piece;
         std::vector<byte_range> merged;
-        view_pieces(text, {prose_ranges(layout, merged), &layout.blanked}, piece,
+        view_pieces(text, {prose_ranges(layout, merged), &layout.blanked, &layout.escapes}, piece,
                     [&s](std::string_view p) { return s.feed(p); });
         s.finish();
     }
