@@ -8,13 +8,15 @@
 #   - j moves, y copies with OSC 52 (tmux keeps it as a paste buffer), q
 #     quits with the terminal as it was (main screen, cursor, tty modes);
 #   - --print prints the URL chosen; SIGTERM restores the terminal too;
-#   - the tmux binding docs/guide.md gives parses, and picks from the pane.
+#   - the tmux binding docs/guide.md gives parses, and picks from the pane;
+#   - the screen README.md shows for samples/mail-thread.txt is the one
+#     pick shows.
 # Every wait polls with a time limit; the whole test takes a few seconds.
 #
 # Usage: pick_tmux.sh URLSIFT SOURCE_DIR
 set -u
 urlsift=$1 source_dir=$2
-guide=$source_dir/docs/guide.md
+guide=$source_dir/docs/guide.md readme=$source_dir/README.md
 [[ $urlsift == /* ]] || urlsift=$PWD/$urlsift
 command -v tmux >/dev/null || { echo "tmux is not installed (scripts/install-deps installs it)" >&2; exit 1; }
 failed=0
@@ -185,5 +187,29 @@ elif wait_for "the pane's last words" shows "recipe.example.org"; then
     fi
 fi
 
+# --- README's screen ---------------------------------------------------------
+# The ```text block after the line that names the command, in a terminal of
+# the size README gives.
+screen=$(awk '/`urlsift pick samples\/mail-thread.txt`/ { named = 1 }
+              named && /^```text$/ { inside = 1; next }
+              inside && /^```$/ { exit }
+              inside { print }' "$readme")
+size=$(grep -o 'of [0-9]* columns and [0-9]* lines' "$readme" | head -1)
+columns=$(awk '{ print $2 }' <<< "$size") lines=$(awk '{ print $5 }' <<< "$size")
+if [[ -z $screen || -z $columns || -z $lines ]]; then
+    fail "README.md shows no screen of 'urlsift pick samples/mail-thread.txt' in a terminal of a given size"
+else
+    t new-session -d -s tour -x "$columns" -y "$lines" \
+        "cd '$source_dir' && LANG=C.UTF-8 LC_ALL=C.UTF-8 '$urlsift' pick samples/mail-thread.txt; exec sleep 600"
+    target=tour
+    last=$(tail -n 1 <<< "$screen")
+    if wait_for "README's screen" shows "${last##* }"; then
+        [[ $(pane) == "$screen" ]] ||
+            fail "the screen of pick on samples/mail-thread.txt differs from README.md's:
+$(diff <(printf '%s\n' "$screen") <(pane))"
+    fi
+    t send-keys -t tour q
+fi
+
 ((failed == 0)) || exit 1
-echo "urlsift pick in tmux: list, filter, open, copy, quit, --print, SIGTERM and the guide's binding work"
+echo "urlsift pick in tmux: list, filter, open, copy, quit, --print, SIGTERM, the guide's binding and README's screen work"
