@@ -75,7 +75,7 @@ Examples:
     macro index,pager \cb "<enter-command>unset wait_key<enter><pipe-message>urlsift pick<enter><enter-command>set wait_key<enter>" "pick a link"
   tmux (tmux.conf):
     bind-key u capture-pane -J \; save-buffer ~/.tmux-urls \; delete-buffer \; new-window "urlsift pick ~/.tmux-urls"
-  More recipes (slrn, aerc) are in README.md.
+  More recipes (slrn, aerc) are in docs/guide.md.
 
 Exit status: 0 if a URL was opened or printed, or the list was seen and
 left; 1 if no URL was found (no list is shown); 2 on error: an input that

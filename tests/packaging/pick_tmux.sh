@@ -8,12 +8,15 @@
 #   - j moves, y copies with OSC 52 (tmux keeps it as a paste buffer), q
 #     quits with the terminal as it was (main screen, cursor, tty modes);
 #   - --print prints the URL chosen; SIGTERM restores the terminal too;
-#   - the tmux binding README.md gives parses, and picks from the pane.
+#   - the tmux binding docs/guide.md gives parses, and picks from the pane;
+#   - the screen README.md shows for samples/mail-thread.txt is the one
+#     pick shows.
 # Every wait polls with a time limit; the whole test takes a few seconds.
 #
-# Usage: pick_tmux.sh URLSIFT README
+# Usage: pick_tmux.sh URLSIFT SOURCE_DIR
 set -u
-urlsift=$1 readme=$2
+urlsift=$1 source_dir=$2
+guide=$source_dir/docs/guide.md readme=$source_dir/README.md
 [[ $urlsift == /* ]] || urlsift=$PWD/$urlsift
 command -v tmux >/dev/null || { echo "tmux is not installed (scripts/install-deps installs it)" >&2; exit 1; }
 failed=0
@@ -158,14 +161,14 @@ if wait_for "the fourth list" shows "$first" && wait_for "its pid" exists "$scra
     fi
 fi
 
-# --- README's tmux binding ---------------------------------------------------
-binding=$(grep -m1 '^bind-key u ' "$readme")
+# --- the guide's tmux binding ----------------------------------------------
+binding=$(grep -m1 '^bind-key u ' "$guide")
 if [[ -z $binding ]]; then
-    fail "README.md has no 'bind-key u' line"
+    fail "docs/guide.md has no 'bind-key u' line"
 elif wait_for "the pane's last words" shows "recipe.example.org"; then
     printf '%s\n' "$binding" > "$scratch/binding.conf"
-    t source-file "$scratch/binding.conf" || fail "tmux cannot read README's binding: $binding"
-    t list-keys -T prefix u | grep -q capture-pane || fail "README's binding is not bound to prefix u"
+    t source-file "$scratch/binding.conf" || fail "tmux cannot read the guide's binding: $binding"
+    t list-keys -T prefix u | grep -q capture-pane || fail "the guide's binding is not bound to prefix u"
     # Its commands, as pressing the key runs them, on the pane; pick finds
     # the opener by $BROWSER, and itself on PATH (which a window made from
     # a client that is not attached takes from the client).
@@ -174,7 +177,7 @@ elif wait_for "the pane's last words" shows "recipe.example.org"; then
     # The key runs what bind-key was given: its \; separate commands then.
     commands=${binding#bind-key u }
     printf '%s\n' "${commands//\\;/;}" > "$scratch/run-binding.conf"
-    PATH=$(dirname "$urlsift"):$PATH t source-file "$scratch/run-binding.conf" || fail "tmux cannot run README's binding"
+    PATH=$(dirname "$urlsift"):$PATH t source-file "$scratch/run-binding.conf" || fail "tmux cannot run the guide's binding"
     target=pick:1
     if wait_for "pick in the new window" shows "https://recipe.example.org/from-the-pane"; then
         t send-keys -t pick:1 G Enter
@@ -184,5 +187,29 @@ elif wait_for "the pane's last words" shows "recipe.example.org"; then
     fi
 fi
 
+# --- README's screen ---------------------------------------------------------
+# The ```text block after the line that names the command, in a terminal of
+# the size README gives.
+screen=$(awk '/`urlsift pick samples\/mail-thread.txt`/ { named = 1 }
+              named && /^```text$/ { inside = 1; next }
+              inside && /^```$/ { exit }
+              inside { print }' "$readme")
+size=$(grep -o 'of [0-9]* columns and [0-9]* lines' "$readme" | head -1)
+columns=$(awk '{ print $2 }' <<< "$size") lines=$(awk '{ print $5 }' <<< "$size")
+if [[ -z $screen || -z $columns || -z $lines ]]; then
+    fail "README.md shows no screen of 'urlsift pick samples/mail-thread.txt' in a terminal of a given size"
+else
+    t new-session -d -s tour -x "$columns" -y "$lines" \
+        "cd '$source_dir' && LANG=C.UTF-8 LC_ALL=C.UTF-8 '$urlsift' pick samples/mail-thread.txt; exec sleep 600"
+    target=tour
+    last=$(tail -n 1 <<< "$screen")
+    if wait_for "README's screen" shows "${last##* }"; then
+        [[ $(pane) == "$screen" ]] ||
+            fail "the screen of pick on samples/mail-thread.txt differs from README.md's:
+$(diff <(printf '%s\n' "$screen") <(pane))"
+    fi
+    t send-keys -t tour q
+fi
+
 ((failed == 0)) || exit 1
-echo "urlsift pick in tmux: list, filter, open, copy, quit, --print, SIGTERM and README's binding work"
+echo "urlsift pick in tmux: list, filter, open, copy, quit, --print, SIGTERM, the guide's binding and README's screen work"
