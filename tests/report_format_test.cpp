@@ -319,3 +319,37 @@ TEST_CASE("report json of the samples matches its golden file", "[report][cli]")
              ". If the change is intended, regenerate it: cd samples && urlsift report --no-timestamp -f json "
              "mail-thread.txt news-article.txt relative-doc.txt rfc-style.txt > ../tests/data/report/samples.json");
 }
+
+namespace {
+
+/// A report of one big input: 283,200,568 bytes, 116,057 references to
+/// github.com.
+report big_report() {
+    report r;
+    report_input in;
+    in.name = "big.txt";
+    in.bytes = 283200568;
+    in.references = 116057;
+    r.add_input(std::move(in));
+    r.add_count(report_table::host, "github.com", 116057, {0, 1});
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("report text and markdown: counts grouped by thousands, for people only", "[report]") {
+    using urlsift::cli::grouped;
+    CHECK(grouped(0) == "0");
+    CHECK(grouped(999) == "999");
+    CHECK(grouped(1000) == "1,000");
+    CHECK(grouped(283200568) == "283,200,568");
+    CHECK(grouped(18446744073709551615u) == "18,446,744,073,709,551,615");
+    const report r = big_report();
+    std::string text;
+    urlsift::cli::append_report_text(text, r, {.partial = false, .top = 10, .generated = std::nullopt});
+    CHECK(text.find("  bytes scanned" + std::string(14, ' ') + "283,200,568\n") != std::string::npos);
+    CHECK(text.find("     116,057  github.com  first seen big.txt:1\n") != std::string::npos);
+    CHECK(markdown_of(r).find("| 116,057 |") != std::string::npos);
+    // The machine-readable forms keep plain digits.
+    CHECK(sheet_of(r, "host", true) == "key,count,first_input,first_file,first_line\ngithub.com,116057,0,big.txt,1\n");
+}
