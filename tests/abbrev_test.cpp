@@ -4,6 +4,7 @@
 
 #include <urlsift/abbrev.hpp>
 
+#include "abbrev/non_reference.hpp"
 #include "abbrev/tld_table.hpp"
 
 #include <catch2/catch.hpp>
@@ -427,10 +428,49 @@ TEST_CASE("what angle brackets hold", "[abbrev][angle]") {
         {"foo:bar", placeholder},
         {"foo://bar", ref},
         {"urn:isbn:0451450523", ref},
+        // no reference at all (is_non_reference): a media type, an address
+        // spelled out, a member or key in program text; beside them the
+        // paths and file names they must not take with them
+        {"application/octet-stream", placeholder},
+        {"image/svg+xml", placeholder},
+        {"application/vnd.ms-excel", placeholder},
+        {"burnus(at)net-b.de", placeholder},
+        {"module.exports", placeholder},
+        {"sys.prefix", placeholder},
+        {"commons.release.version", placeholder},
+        {"image/logo.png", ref},
+        {"images/a.png", ref},
+        {"../images/a.png", ref},
+        {"docs/index.html", ref},
+        {"#section", ref},
+        {"?page=2", ref},
+        {"favicon.ico", ref},
+        {"filename.tar", ref},
+        {"README.md", ref},
+        {"ls.1", ref},
+        {"example.com", ref},
     };
     for (const auto& e : table) {
         INFO("<" << e.content << ">");
         CHECK(static_cast<int>(angle(e.content)) == static_cast<int>(e.kind));
+    }
+}
+
+TEST_CASE("text with a relative reference's syntax that is no reference", "[abbrev][angle]") {
+    using urlsift::detail::is_non_reference;
+    for (const std::string_view junk : {"...", "....", "application/octet-stream", "text/plain", "image/svg+xml",
+                                        "application/vnd.oasis.opendocument.text", "burnus(at)net-b.de",
+                                        "langton(AT)gcc.gnu.org", "module.exports", "sys.prefix", "time.spent",
+                                        "v.opt", "commons.release.version"}) {
+        INFO(junk);
+        CHECK(is_non_reference(junk));
+    }
+    for (const std::string_view reference :
+         {".", "..", "../images/a.png", "docs/index.html", "#section", "?page=2", "image/logo.png", "text/",
+          "texts/plain", "index.html", "ctype.c", "Makefile.am", "README.md", "COPYING", "ls.1", "www.w3.org",
+          "example.com", ".mailmap", "a(at)/b", "search", "underscore-esm.js.map"}) {
+        INFO(reference);
+        CHECK_FALSE(is_non_reference(reference));
     }
 }
 

@@ -646,3 +646,33 @@ TEST_CASE("report --input mail: a phishing message's signals", "[report][mail][c
     CHECK(run("part_kind").out == "key\tcount\tfirst_input\tfirst_file\tfirst_line\ntext/html\t2\t0\t" + name +
                                       "\t15\ntext/plain\t1\t0\t" + name + "\t10\n");
 }
+
+TEST_CASE("report: text that is no reference stays out of the relative table", "[report][cli][regression]") {
+    // Seen in a report over /usr/share/doc: an ellipsis in a link, a media
+    // type, an address spelled out in a TODO file and a member in a code
+    // example were listed as unresolved relative references.
+    using namespace urlsift::test;
+    const scratch_dir dir;
+    write_file(dir.path / "notes.txt",
+               "Tobias Burnus <burnus(at)net-b.de> suggested it.\n"
+               "Attached as <application/octet-stream> or as URL: application/octet-stream\n"
+               "Export it with <module.exports> or URL: module.exports\n"
+               "Images: <../images/a.png>, the index <docs/index.html>,\n"
+               "the section <#section> and the next page <?page=2>.\n");
+    write_file(dir.path / "page.md", "# Links\n\nSee [more](...), [a type](application/octet-stream) and "
+                                     "[the guide](docs/index.html).\n");
+    write_file(dir.path / "page.html", "<p><a href=\"...\">more</a> <a href=\"module.exports\">x</a> "
+                                       "<a href=\"burnus(at)net-b.de\">Tobias</a> <a href=\"#section\">s</a></p>\n");
+    const auto r = run_in(dir.path, "report --no-timestamp -f csv --table relative notes.txt page.md page.html");
+    CHECK(r.status == 0);
+    CHECK(r.out == "key,count,first_input,first_file,first_line\n"
+                   "#section,2,0,notes.txt,5\n"
+                   "docs/index.html,2,0,notes.txt,4\n"
+                   "../images/a.png,1,0,notes.txt,4\n"
+                   "?page=2,1,0,notes.txt,5\n");
+    // extract --relative reads the same references: the report is one of
+    // the pipeline's sinks, not a reading of its own.
+    const auto listed = run_in(dir.path, "extract --relative notes.txt page.md page.html");
+    CHECK(listed.out == "notes.txt:../images/a.png\nnotes.txt:docs/index.html\nnotes.txt:#section\n"
+                        "notes.txt:?page=2\npage.md:docs/index.html\npage.html:#section\n");
+}

@@ -3,6 +3,7 @@
 // and any -j, the csv columns, and the golden json of the samples.
 
 #include "cli/report_format.hpp"
+#include "cli/report_svg.hpp"
 #include "cli_util.hpp"
 
 #include <urlsift/report.hpp>
@@ -104,6 +105,13 @@ std::set<std::string> attribute_values(const std::string& html, const std::strin
     return values;
 }
 
+/// `html` without its line-break opportunities (`<wbr>`), which the page
+/// puts inside long keys and names: the text as it reads.
+std::string without_wbr(std::string html) {
+    for (std::size_t at = html.find("<wbr>"); at != std::string::npos; at = html.find("<wbr>", at)) html.erase(at, 5);
+    return html;
+}
+
 bool has_raw_controls(const std::string& s) {
     return std::any_of(s.begin(), s.end(), [](char c) {
         const auto b = static_cast<unsigned char>(c);
@@ -122,8 +130,13 @@ urlsift::test::cli_result run_in(const fs::path& dir, const std::string& args, c
 TEST_CASE("report html: hostile names are text, not markup", "[report]") {
     const std::string html = html_of(hostile_report());
     CHECK(lower(html).find("<script") == std::string::npos);
-    CHECK(html.find("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;\\x1b[2J.txt") != std::string::npos);
-    CHECK(html.find("http://www.example.com/\\x07bell") != std::string::npos);
+    const std::string text = without_wbr(html);
+    CHECK(text.find("<td>&lt;script&gt;alert(1)&lt;/script&gt;&quot;&amp;\\x1b[2J.txt</td>") != std::string::npos);
+    CHECK(text.find("http://www.example.com/\\x07bell") != std::string::npos);
+    // A break opportunity comes between characters, never inside a
+    // character reference.
+    CHECK(html.find("&amp;<wbr>") != std::string::npos);
+    for (const char* cut : {"&<wbr>", "&l<wbr>", "&#<wbr>", "&#3<wbr>", "&quo<wbr>"}) CHECK(html.find(cut) == std::string::npos);
     CHECK_FALSE(has_raw_controls(html));
     // The elements the page is made of, each closed.
     for (const std::string tag : {"html", "head", "body", "style", "title", "table", "tbody", "figure", "svg"}) {
@@ -142,7 +155,7 @@ TEST_CASE("report html: only http, https, ftp and mailto URLs are links", "[repo
     // The others are there as text.
     for (const char* text : {">javascript:alert(1)<", ">JavaScript:alert(2)<", ">file:///etc/passwd<",
                              ">data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;<"})
-        CHECK(html.find(text) != std::string::npos);
+        CHECK(without_wbr(html).find(text) != std::string::npos);
 }
 
 TEST_CASE("report html: self-contained, nothing loads and nothing runs", "[report]") {
@@ -318,4 +331,89 @@ TEST_CASE("report json of the samples matches its golden file", "[report][cli]")
         FAIL("urlsift report -f json over samples/ differs from " + golden.string() +
              ". If the change is intended, regenerate it: cd samples && urlsift report --no-timestamp -f json "
              "mail-thread.txt news-article.txt relative-doc.txt rfc-style.txt > ../tests/data/report/samples.json");
+}
+
+namespace {
+
+/// A report of one big input: 283,200,568 bytes, 116,057 references to
+/// github.com.
+report big_report() {
+    report r;
+    report_input in;
+    in.name = "big.txt";
+    in.bytes = 283200568;
+    in.references = 116057;
+    r.add_input(std::move(in));
+    r.add_count(report_table::host, "github.com", 116057, {0, 1});
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("report text and markdown: counts grouped by thousands, for people only", "[report]") {
+    using urlsift::cli::grouped;
+    CHECK(grouped(0) == "0");
+    CHECK(grouped(999) == "999");
+    CHECK(grouped(1000) == "1,000");
+    CHECK(grouped(283200568) == "283,200,568");
+    CHECK(grouped(18446744073709551615u) == "18,446,744,073,709,551,615");
+    const report r = big_report();
+    std::string text;
+    urlsift::cli::append_report_text(text, r, {.partial = false, .top = 10, .generated = std::nullopt});
+    CHECK(text.find("  bytes scanned" + std::string(14, ' ') + "283,200,568\n") != std::string::npos);
+    CHECK(text.find("     116,057  github.com  first seen big.txt:1\n") != std::string::npos);
+    CHECK(markdown_of(r).find("| 116,057 |") != std::string::npos);
+    // The machine-readable forms keep plain digits.
+    CHECK(sheet_of(r, "host", true) == "key,count,first_input,first_file,first_line\ngithub.com,116057,0,big.txt,1\n");
+}
+
+TEST_CASE("report html: counts grouped by thousands", "[report]") {
+    const std::string html = html_of(big_report());
+    CHECK(html.find("<td class=\"n\">283,200,568</td>") != std::string::npos);
+    CHECK(html.find("<td class=\"n\">116,057</td>") != std::string::npos);
+    CHECK(html.find(">116,057</text>") != std::string::npos);  // beside the bar
+}
+
+TEST_CASE("report html: chart labels cut in the middle, whole in the tooltip", "[report]") {
+    using urlsift::cli::chart_label;
+    CHECK(chart_label("github.com", 60) == "github.com");
+    // Seen in a report over /usr/share/doc: names cut at their end read
+    // `/usr/share/doc/nodejs/changelogs/C…` four times over.
+    const std::string dir = "/usr/share/doc/a-package-with-a-rather-long-name/changelogs/";
+    std::set<std::string> labels;
+    for (const char* file : {"CHANGELOG_V16.md", "CHANGELOG_V18.md", "CHANGELOG_V20.md", "CHANGELOG_ARCHIVE.md"}) {
+        const std::string label = chart_label(dir + file, 60);
+        INFO(label);
+        CHECK(label.starts_with("/usr/share/doc/\u2026"));
+        CHECK(label.ends_with(std::string("/changelogs/") + file));
+        labels.insert(label);
+    }
+    CHECK(labels.size() == 4);
+    // Counted in characters, not bytes; controls made visible first.
+    const std::string wide = chart_label(std::string(30, 'a') + "\u00e9\u00e9\u00e9\u00e9" + std::string(30, 'b'), 21);
+    CHECK(wide == std::string(6, 'a') + "\u2026" + std::string(14, 'b'));
+    CHECK(chart_label("a\x1b[2J", 60) == "a\\x1b[2J");
+
+    report r;
+    for (const char* file : {"CHANGELOG_V18.md", "CHANGELOG_V20.md"}) {
+        report_input in;
+        in.name = dir + file + "<&>";
+        in.references = 3;
+        r.add_input(std::move(in));
+    }
+    const std::string html = html_of(r);
+    CHECK(html.find("<g><title>" + dir + "CHANGELOG_V18.md&lt;&amp;&gt;: 3</title>") != std::string::npos);
+    CHECK(html.find(">/usr/share/doc/\u2026") != std::string::npos);
+}
+
+TEST_CASE("report html: long keys break after separators, the page fits a phone", "[report]") {
+    report r;
+    r.add_input("docs/a_b.txt");
+    r.add_count(report_table::host, "developer.mozilla.org", 2, {0, 1});
+    const std::string html = html_of(r);
+    CHECK(html.find("<td>developer.<wbr>mozilla.<wbr>org</td><td>docs/<wbr>a_<wbr>b.<wbr>txt:1</td>") !=
+          std::string::npos);
+    CHECK(html.find("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">") != std::string::npos);
+    CHECK(html.find("@media (max-width: 40em)") != std::string::npos);
+    CHECK(html.find("max-width: 60em") == std::string::npos);
 }

@@ -13,6 +13,7 @@
 #include <urlsift/abbrev.hpp>
 
 #include "abbrev/lexicon.hpp"
+#include "abbrev/non_reference.hpp"
 #include "uri/schemes.hpp"
 #include "text/ascii.hpp"
 #include "text/icu_text.hpp"
@@ -898,6 +899,8 @@ bool has_ellipsis_segment(std::string_view s) noexcept {
 /// `content` is `s` with the blanks around it.
 bool is_reference_shape(std::string_view content, std::string_view s) noexcept {
     if (starts_with_scheme(s)) return true;
+    // An ellipsis, a media type, an address spelled out, a member in code.
+    if (detail::is_non_reference(s)) return false;
     if (has_blank_on_one_line(content) || has_ellipsis_segment(s)) return false;
     // A reverse-DNS name names a service or a package, no file to resolve
     // (`<org.freedesktop.DBus>`, `<com.example.app>`).

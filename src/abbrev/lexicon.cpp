@@ -82,6 +82,26 @@ constexpr auto file_extension_tlds = std::to_array<std::string_view>({
 });
 static_assert(sorted_unique(file_extension_tlds));
 
+// File-name extensions that are no top-level domain (those that are sit
+// in file_extension_tlds above): what ends the name of a file a document
+// links to, as opposed to a member in program text (`module.exports`).
+constexpr auto file_extensions = std::to_array<std::string_view>({
+    "7z", "a", "adoc", "aif", "aiff", "apk", "arj", "asc", "asm", "asp", "aspx", "atom", "avi", "awk", "bak",
+    "bash", "bat", "bib", "bin", "bmp", "bz2", "c", "cfg", "cgi", "class", "cmake", "cmd", "conf", "cpp", "crt",
+    "css", "csv", "cxx", "d", "dat", "db", "deb", "desktop", "diff", "dll", "dmg", "doc", "docbook", "docx", "dtd",
+    "dvi", "ebuild", "el", "eml", "eot", "eps", "epub", "erl", "ex", "exe", "exs", "f", "f90", "flac", "gif", "go",
+    "gpg", "gz", "h", "hh", "hpp", "hs", "htm", "html", "hxx", "ico", "ics", "img", "info", "ini", "ipynb", "iso",
+    "jar", "jpeg", "jpg", "js", "json", "jsonl", "jsp", "jsx", "key", "kt", "less", "lisp", "lock", "log", "lua",
+    "lz", "lzma", "m", "m4", "markdown", "mbox", "md5", "mjs", "mkv", "mp3", "mp4", "mpeg", "mpg", "msi", "o",
+    "odp", "ods", "odt", "ogg", "old", "opus", "orig", "otf", "pas", "patch", "pdf", "pem", "php", "png", "po",
+    "pot", "pp", "ppt", "pptx", "proto", "psd", "rar", "rb", "rdf", "rej", "rpm", "rss", "rst", "rtf", "s", "sass",
+    "scm", "scss", "sed", "sgml", "sha256", "sig", "sql", "sqlite", "srt", "svg", "svgz", "swf", "swift", "tar",
+    "tcl", "tex", "texi", "texinfo", "tgz", "tif", "tiff", "tmpl", "toml", "ts", "tsv", "tsx", "ttf", "txt", "vala",
+    "vb", "vim", "vue", "war", "wasm", "wav", "webm", "webp", "whl", "woff", "woff2", "xhtml", "xls", "xlsx", "xml",
+    "xpm", "xsd", "xsl", "xslt", "xz", "yaml", "yml", "zsh", "zst",
+});
+static_assert(sorted_unique(file_extensions));
+
 // TLDs that read as function words in running text (`it.Is` in a missing
 // space, `about.me`), as member names in code or keys of a configuration
 // (`user.name`, `req.host`, `Color.blue`, `opt.domains`, git's
@@ -235,6 +255,9 @@ static_assert(sorted_unique(void_elements));
 }  // namespace
 
 bool is_file_extension_tld(std::string_view label) noexcept { return contains_folded<file_extension_tlds>(label); }
+bool is_file_extension(std::string_view label) noexcept {
+    return contains_folded<file_extensions>(label) || contains_folded<file_extension_tlds>(label);
+}
 bool is_word_tld(std::string_view label) noexcept { return contains_folded<word_tlds>(label); }
 bool is_core_tld(std::string_view label) noexcept { return contains_folded<core_tlds>(label); }
 bool is_file_stem(std::string_view label) noexcept {

@@ -12,6 +12,10 @@ namespace urlsift::detail::lexicon {
 /// (`md`, `py`, `sh`, `rs`, `zip`, `mov`, `am`, `in`, ...).
 bool is_file_extension_tld(std::string_view label) noexcept;
 
+/// A common file-name extension, whether or not it is also a top-level
+/// domain (`html`, `c`, `png`, `tar`, `md`, `py`, ...).
+bool is_file_extension(std::string_view label) noexcept;
+
 /// A top-level domain that is also a common English function word or a
 /// member name seen in code (`is`, `to`, `me`, `id`, `name`, `email`,
 /// `run`, `host`, `app`, ...).

@@ -160,6 +160,11 @@ const std::vector<std::string_view>& report_sheet_names();
 /// table's are `input,name,status,bytes,references,error`.
 void append_report_sheet(std::string& out, const report& r, std::string_view name, bool csv, std::size_t limit);
 
+/// `n` in digits grouped by thousands with commas, as the summaries meant
+/// for people (text, markdown, html) show counts: "283,200,568". The json,
+/// csv and tsv forms, read by programs, keep plain digits.
+std::string grouped(std::uint64_t n);
+
 /// The name of input `ordinal` as a person reads it: standard input is
 /// "(standard input)".
 std::string_view shown_input_name(const report& r, std::uint64_t ordinal);

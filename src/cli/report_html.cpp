@@ -3,8 +3,10 @@
 //
 // The page shows text taken from the corpus (file names, hosts, URLs), so
 // it is built to be safe to open whatever that text holds:
-// - Every name and key goes through append_markup_text: control characters
-//   are made visible and `& < > " '` become character references.
+// - Every name and key goes through append_markup_text (or, in a table,
+//   append_breakable_text, which adds line-break opportunities): control
+//   characters are made visible and `& < > " '` become character
+//   references.
 // - Only http, https, ftp and mailto URLs become links; anything else
 //   (javascript:, data:, file:, relative references) stays text.
 // - The Content-Security-Policy lets nothing load and nothing run:
@@ -13,6 +15,12 @@
 //   'unsafe-inline', which can do no harm when no request may leave the
 //   page (a CSS url() is an image or font fetch, which is blocked). The
 //   charts are inline SVG, styled by that sheet.
+//
+// The page takes the window's width (up to a limit past which lines get
+// too long to read): the charts side by side where they fit, and the
+// tables as wide as the page. On a phone (40em or less) each table row
+// becomes two lines, the count and the key, then where it was first seen,
+// so that no column is squeezed to a few letters.
 //
 // The tables are not sortable by a click. Each is written in the report's
 // order (count, most first, then key), the same for any -j; another order
@@ -42,21 +50,35 @@ constexpr std::string_view head = R"html(<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>urlsift report</title>
 <style>
-body { font: 15px/1.4 system-ui, sans-serif; margin: 2em auto; max-width: 60em; padding: 0 1em; color: #222; background: #fff; }
+body { font: 15px/1.45 system-ui, sans-serif; margin: 1.5em auto; max-width: 100rem; padding: 0 clamp(.75em, 3vw, 3em); color: #222; background: #fff; }
 h2 { margin-top: 1.6em; border-bottom: 1px solid #ccc; }
-table { border-collapse: collapse; margin: .5em 0; }
+table { border-collapse: collapse; margin: .5em 0; width: 100%; }
+table.totals { width: auto; }
 th, td { padding: .2em .6em; border-bottom: 1px solid #e4e4e4; text-align: left; vertical-align: top; }
-td { overflow-wrap: anywhere; }
-td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-figure { margin: 1em 0; }
-figcaption { font-weight: bold; }
-svg.chart { max-width: 100%; height: auto; }
+td { overflow-wrap: break-word; }
+td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; width: 1%; }
+.charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 24em), 1fr)); gap: 0 3em; }
+figure { margin: 1em 0; min-width: 0; }
+figcaption { font-weight: bold; margin-bottom: .3em; }
+svg.chart { display: block; width: 100%; max-width: 36em; height: auto; }
 svg.chart text { font: 12px system-ui, sans-serif; fill: #222; }
 svg.chart rect { fill: #4a78b5; }
+@media (max-width: 40em) {
+  body { font-size: 14px; }
+  table, thead, tbody { display: block; }
+  tr { display: grid; grid-template-columns: 5.5em minmax(0, 1fr); column-gap: .6em; border-bottom: 1px solid #e4e4e4; padding: .2em 0; }
+  th, td { border: 0; padding: 0; }
+  td.n, th.n { width: auto; }
+  td { overflow-wrap: anywhere; }
+  tr > :nth-child(n+3) { grid-column: 2; color: #666; font-size: .9em; }
+  table.totals tr { grid-template-columns: minmax(0, 1fr) auto; }
+  table.totals tr > :nth-child(n+3) { grid-column: 1 / -1; }
+}
 @media (prefers-color-scheme: dark) {
   body { color: #ddd; background: #181818; }
   svg.chart text { fill: #ddd; }
   a { color: #8cb4ff; }
+  @media (max-width: 40em) { tr > :nth-child(n+3) { color: #aaa; } }
 }
 </style>
 </head>
@@ -82,23 +104,32 @@ bool clickable(std::string_view key) {
 /// Appends `key` as a cell's content: a link when `links` and clickable.
 void append_key(std::string& out, std::string_view key, bool links) {
     if (!links || !clickable(key)) {
-        append_markup_text(out, key);
+        append_breakable_text(out, key);
         return;
     }
     out += "<a href=\"";
     append_markup_text(out, key);
     out += "\" rel=\"noopener noreferrer nofollow\">";
-    append_markup_text(out, key);
+    append_breakable_text(out, key);
     out += "</a>";
 }
 
-void append_count_cell(std::string& out, std::uint64_t n) { out += "<td class=\"n\">" + std::to_string(n) + "</td>"; }
+void append_count_cell(std::string& out, std::uint64_t n) {
+    out += "<td class=\"n\">";
+    out += grouped(n);
+    out += "</td>";
+}
 
 /// "<p>N distinct, top M.</p>" above a table of the first `top` rows.
 void append_count_line(std::string& out, std::uint64_t distinct, std::string_view what, std::size_t top) {
-    out += "<p>" + std::to_string(distinct) + ' ';
+    out += "<p>";
+    out += grouped(distinct);
+    out += ' ';
     out += what;
-    if (top != 0 && distinct > top) out += ", top " + std::to_string(top);
+    if (top != 0 && distinct > top) {
+        out += ", top ";
+        out += grouped(top);
+    }
     out += ".</p>\n";
 }
 
@@ -120,8 +151,10 @@ void append_section(std::string& out, const report& r, const report_section& s, 
         out += "<td>";
         append_key(out, row.key, links);
         out += "</td><td>";
-        append_markup_text(out, shown_input_name(r, row.first.input));
-        out += ':' + std::to_string(row.first.line) + "</td></tr>\n";
+        append_breakable_text(out, shown_input_name(r, row.first.input));
+        out += ':';
+        out += std::to_string(row.first.line);
+        out += "</td></tr>\n";
     }
     out += "</tbody>\n</table>\n";
 }
@@ -137,7 +170,7 @@ void append_files(std::string& out, const report& r, const std::vector<std::uint
         out += "<tr>";
         append_count_cell(out, r.inputs()[i].references);
         out += "<td>";
-        append_markup_text(out, shown_input_name(r, i));
+        append_breakable_text(out, shown_input_name(r, i));
         out += "</td></tr>\n";
     }
     out += "</tbody>\n</table>\n";
@@ -176,7 +209,7 @@ void append_report_html(std::string& out, const report& r, const report_layout& 
     if (layout.interrupted)
         out += "<p><strong>Interrupted:</strong> the counts cover only the inputs read before the run was stopped.</p>\n";
 
-    out += "<h2 id=\"totals\">Totals</h2>\n<table>\n<tbody>\n";
+    out += "<h2 id=\"totals\">Totals</h2>\n<table class=\"totals\">\n<tbody>\n";
     for (const report_total& t : report_totals(r)) {
         out += "<tr><th scope=\"row\">";
         out += t.label;
@@ -189,13 +222,15 @@ void append_report_html(std::string& out, const report& r, const report_layout& 
     const std::size_t top = layout.top;
     const std::size_t bars = top == 0 ? max_bars : std::min(top, max_bars);
     const auto by_file = r.top_inputs(top);
-    out += "<h2 id=\"charts\">Charts</h2>\n";
+    // Side by side where the page is wide enough, one under another on a phone.
+    out += "<h2 id=\"charts\">Charts</h2>\n<div class=\"charts\">\n";
     append_table_chart(out, r, "Top hosts", report_table::host, bars);
     append_table_chart(out, r, "Schemes", report_table::scheme, bars);
     std::vector<chart_bar> files;
     for (std::size_t k = 0; k < std::min(bars, by_file.size()); ++k)
         files.push_back({shown_input_name(r, by_file[k]), r.inputs()[by_file[k]].references});
     append_figure(out, "References per file", files);
+    out += "</div>\n";
 
     for (const report_section& s : report_sections) {
         append_section(out, r, s, top);

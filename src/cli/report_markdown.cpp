@@ -30,9 +30,9 @@ void append_location(std::string& out, const report& r, report_location at) {
 
 /// "N distinct, top M." above a table of the first `top` rows (0: all).
 void append_count_line(std::string& out, std::uint64_t distinct, std::string_view what, std::size_t top) {
-    out += std::to_string(distinct) + ' ';
+    out += grouped(distinct) + ' ';
     out += what;
-    if (top != 0 && distinct > top) out += ", top " + std::to_string(top);
+    if (top != 0 && distinct > top) out += ", top " + grouped(top);
     out += ".\n";
 }
 
@@ -47,7 +47,7 @@ void append_section(std::string& out, const report& r, const report_section& s, 
     out += s.key_name;
     out += " | first seen |\n|---:|---|---|\n";
     for (const report_row& row : rows) {
-        out += "| " + std::to_string(row.count) + " | ";
+        out += "| " + grouped(row.count) + " | ";
         append_cell(out, row.key);
         out += " | ";
         append_location(out, r, row.first);
@@ -63,7 +63,7 @@ void append_files(std::string& out, const report& r, std::size_t top) {
     if (by_file.empty()) return;
     out += "\n| references | file |\n|---:|---|\n";
     for (const std::uint64_t i : by_file) {
-        out += "| " + std::to_string(r.inputs()[i].references) + " | ";
+        out += "| " + grouped(r.inputs()[i].references) + " | ";
         append_cell(out, shown_input_name(r, i));
         out += " |\n";
     }
@@ -79,7 +79,7 @@ void append_report_markdown(std::string& out, const report& r, const report_layo
     for (const report_total& t : report_totals(r)) {
         out += "| ";
         out += t.label;
-        out += " | " + std::to_string(t.count) + " | " + t.note + " |\n";
+        out += " | " + grouped(t.count) + " | " + t.note + " |\n";
     }
     for (const report_section& s : report_sections) {
         append_section(out, r, s, layout.top);

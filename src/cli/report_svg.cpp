@@ -1,14 +1,21 @@
 #include "cli/report_svg.hpp"
 
 #include "cli/escape.hpp"
+#include "cli/report_format.hpp"
 
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 namespace urlsift::cli {
 
-void append_markup_text(std::string& out, std::string_view s) {
-    for (const char c : visible(s)) {
+namespace {
+
+/// Appends `text` (already visible) escaped for markup, with `<wbr>` after
+/// each character of `break_after` that has more text after it.
+void append_escaped(std::string& out, std::string_view text, std::string_view break_after) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
         switch (c) {
         case '&': out += "&amp;"; break;
         case '<': out += "&lt;"; break;
@@ -17,19 +24,35 @@ void append_markup_text(std::string& out, std::string_view s) {
         case '\'': out += "&#39;"; break;
         default: out += c;
         }
+        if (i + 1 < text.size() && break_after.find(c) != std::string_view::npos) out += "<wbr>";
     }
+}
+
+}  // namespace
+
+void append_markup_text(std::string& out, std::string_view s) { append_escaped(out, visible(s), {}); }
+
+void append_breakable_text(std::string& out, std::string_view s) {
+    append_escaped(out, visible(s), "/.?&=#_-:,");
 }
 
 namespace {
 
-// The geometry of a chart, in pixels:
+// The geometry of a chart, in pixels of its viewBox. Each row holds its
+// label on a line of its own above the bar, so that the label has the
+// chart's whole width: a chart drawn narrow (a phone's) keeps names long
+// enough to tell apart, and one drawn wide is as readable.
 //
-//    0            label_end  bar_x          bar_x + bar_span     width
-//    |   www.example.org  |  ███████████████████████  1234        |
-//                            <------- value / max ------>
-constexpr std::uint64_t width = 720, label_end = 250, bar_x = 258, bar_span = 380;
-constexpr std::uint64_t row_height = 22, bar_height = 16, margin = 6;
-constexpr std::size_t label_chars = 34; ///< longer labels are cut to this many characters
+//    0                                                      width
+//    |/usr/share/doc/nodejs/…/changelogs/CHANGELOG_V18.md       |  label
+//    |████████████████████████████████  9,605                   |  bar, value
+//     <--------- value / max * bar_span --------->
+constexpr std::uint64_t width = 400, bar_span = 330, value_gap = 5;
+constexpr std::uint64_t label_baseline = 13, bar_y = 17, bar_height = 12, value_baseline = 27;
+constexpr std::uint64_t row_height = 34, margin = 4;
+/// Longer labels are cut in the middle to this many characters: a 12px
+/// system font fits about this many of a path's characters in `width`.
+constexpr std::size_t label_chars = 56;
 
 /// `value * span / max`, exact in integers for any counts.
 std::uint64_t scaled(std::uint64_t value, std::uint64_t max, std::uint64_t span) {
@@ -37,14 +60,39 @@ std::uint64_t scaled(std::uint64_t value, std::uint64_t max, std::uint64_t span)
     return max == 0 ? 0 : value * span / max;
 }
 
-/// `label` made visible, cut after `label_chars` characters with an ellipsis.
-std::string shown_label(std::string_view label) {
+}  // namespace
+
+std::string chart_label(std::string_view label, std::size_t most) {
     std::string s = visible(label);  // valid UTF-8 from here on
-    std::size_t at = 0;
-    for (std::size_t chars = 0; at < s.size() && chars < label_chars; ++chars) at += utf8_sequence_length(s, at);
-    if (at < s.size()) s.replace(at, std::string::npos, "\u2026");
-    return s;
+    std::vector<std::size_t> starts;  // where each character starts
+    for (std::size_t at = 0; at < s.size(); at += std::max<std::size_t>(1, utf8_sequence_length(s, at)))
+        starts.push_back(at);
+    const std::size_t n = starts.size();
+    if (n <= most || most < 2) return s;
+    // Names that differ do so at their end as often as at their start
+    // (`…/changelogs/CHANGELOG_V18.md`, `…/CHANGELOG_V20.md`): keep a third
+    // for the start, the rest for the end, with the ellipsis between.
+    std::size_t head = (most - 1) / 3, tail = most - 1 - head;
+    // Whole path segments where a `/` is near: the head ends after one and
+    // the tail starts at one, giving up at most half of either.
+    for (std::size_t k = head; k > head / 2; --k)
+        if (s[starts[k - 1]] == '/') {
+            tail += head - k;
+            head = k;
+            break;
+        }
+    for (std::size_t k = n - tail; k < n - tail / 2; ++k)
+        if (s[starts[k]] == '/') {
+            tail = n - k;
+            break;
+        }
+    std::string cut = s.substr(0, starts[head]);
+    cut.append("\u2026");
+    cut.append(s, starts[n - tail]);
+    return cut;
 }
+
+namespace {
 
 void append_attr(std::string& out, std::string_view name, std::uint64_t value) {
     out += ' ';
@@ -70,23 +118,27 @@ void append_bar_chart(std::string& out, std::string_view title, const std::vecto
     for (const chart_bar& b : bars) {
         // A count above zero shows as at least one pixel.
         const std::uint64_t length = std::max<std::uint64_t>(scaled(b.value, max, bar_span), b.value > 0 ? 1 : 0);
-        const std::uint64_t baseline = y + row_height - margin - 1;
+        const std::string count = grouped(b.value);
         out += "<g><title>";
         append_markup_text(out, b.label);
-        out += ": " + std::to_string(b.value) + "</title><text";
-        append_attr(out, "x", label_end);
-        append_attr(out, "y", baseline);
-        out += " text-anchor=\"end\">";
-        append_markup_text(out, shown_label(b.label));
+        out += ": ";
+        out += count;
+        out += "</title><text";
+        append_attr(out, "x", 0);
+        append_attr(out, "y", y + label_baseline);
+        out += '>';
+        append_markup_text(out, chart_label(b.label, label_chars));
         out += "</text><rect";
-        append_attr(out, "x", bar_x);
-        append_attr(out, "y", y + (row_height - bar_height) / 2);
+        append_attr(out, "x", 0);
+        append_attr(out, "y", y + bar_y);
         append_attr(out, "width", length);
         append_attr(out, "height", bar_height);
         out += "/><text class=\"value\"";
-        append_attr(out, "x", bar_x + length + 6);
-        append_attr(out, "y", baseline);
-        out += '>' + std::to_string(b.value) + "</text></g>\n";
+        append_attr(out, "x", length + value_gap);
+        append_attr(out, "y", y + value_baseline);
+        out += '>';
+        out += count;
+        out += "</text></g>\n";
         y += row_height;
     }
     out += "</svg>\n";

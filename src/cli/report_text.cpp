@@ -10,6 +10,17 @@
 
 namespace urlsift::cli {
 
+std::string grouped(std::uint64_t n) {
+    const std::string digits = std::to_string(n);
+    std::string out;
+    out.reserve(digits.size() + digits.size() / 3);
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i != 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
 std::string_view shown_input_name(const report& r, std::uint64_t ordinal) {
     const std::string& name = r.inputs()[ordinal].name;
     return name == "-" ? std::string_view("(standard input)") : std::string_view(name);
@@ -17,9 +28,9 @@ std::string_view shown_input_name(const report& r, std::uint64_t ordinal) {
 
 namespace {
 
-/// `n` right-aligned in `width` columns.
+/// `n`, grouped, right-aligned in `width` columns.
 void append_count(std::string& out, std::uint64_t n, std::size_t width = 12) {
-    const std::string digits = std::to_string(n);
+    const std::string digits = grouped(n);
     if (digits.size() < width) out.append(width - digits.size(), ' ');
     out += digits;
 }
@@ -49,9 +60,9 @@ void append_table(std::string& out, const report& r, std::string_view title, rep
     out += '\n';
     out += title;
     out += ": ";
-    out += std::to_string(distinct);
+    out += grouped(distinct);
     out += " distinct";
-    if (top != 0 && distinct > top) out += ", top " + std::to_string(top);
+    if (top != 0 && distinct > top) out += ", top " + grouped(top);
     out += '\n';
     for (const report_row& row : r.rows(t, top, min_count)) {
         append_count(out, row.count);
@@ -65,7 +76,7 @@ void append_table(std::string& out, const report& r, std::string_view title, rep
 }  // namespace
 
 std::vector<report_total> report_totals(const report& r) {
-    const auto n = [](std::uint64_t k) { return std::to_string(k); };
+    const auto n = [](std::uint64_t k) { return grouped(k); };
     std::vector<report_total> totals = {
         {"files", r.inputs().size(),
          n(r.inputs_with(input_status::read)) + " read, " + n(r.inputs_with(input_status::binary)) +
@@ -107,8 +118,8 @@ void append_report_text(std::string& out, const report& r, const report_layout& 
         if (s.table != report_table::domain) continue;
         // The files with the most references, after the registrable domains.
         const std::uint64_t with_refs = r.inputs_with_references();
-        out += "\nFiles with references: " + std::to_string(with_refs);
-        if (top != 0 && with_refs > top) out += ", top " + std::to_string(top);
+        out += "\nFiles with references: " + grouped(with_refs);
+        if (top != 0 && with_refs > top) out += ", top " + grouped(top);
         out += '\n';
         for (const std::uint64_t i : r.top_inputs(top)) {
             append_count(out, r.inputs()[i].references);

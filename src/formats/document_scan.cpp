@@ -3,6 +3,7 @@
 // of the document in which only prose is left; a rewrite is read back
 // with the same reader before it is trusted.
 
+#include "abbrev/non_reference.hpp"
 #include "uri/uri_form.hpp"
 
 #include <urlsift/document_scan.hpp>
@@ -43,10 +44,15 @@ private:
 };
 
 /// A declared link as the reference the sinks take; false when its value
-/// names no host it could name (uri_form), and so is no reference.
+/// names no host it could name (uri_form), or is relative and reads as no
+/// reference at all (`href="..."`, `[type](application/octet-stream)`:
+/// is_non_reference, the judgement the scanner makes of prose), and so is
+/// no reference.
 bool as_reference(std::string_view text, const declared_link& link, const line_index& lines, found_reference& r) {
     std::optional<std::string> url = detail::uri_form(link.value);
     if (!url) return false;
+    const bool absolute = parse_reference(link.value).is_absolute();
+    if (!absolute && detail::is_non_reference(link.value)) return false;
     r = found_reference{};
     r.offset = link.span.offset;
     r.length = link.exact ? link.span.length : 0;
@@ -59,7 +65,7 @@ bool as_reference(std::string_view text, const declared_link& link, const line_i
     // means it escaped, as its renderer writes it (`a%20b.png`).
     r.url = std::move(*url);
     r.wrapper = link.wrapper;
-    r.form = parse_reference(link.value).is_absolute() ? reference_form::absolute : reference_form::relative;
+    r.form = absolute ? reference_form::absolute : reference_form::relative;
     if (link.exact) r.pieces.push_back(link.span);
     r.declared = &link;
     return true;

@@ -2,6 +2,7 @@
 
 #include "mail/structured_reference.hpp"
 
+#include "abbrev/non_reference.hpp"
 #include "uri/uri_form.hpp"
 
 #include <urlsift/reference.hpp>
@@ -28,6 +29,8 @@ std::optional<found_reference> structured_reference(std::string_view value, wrap
     r.length = value.size();
     r.wrapper = wrapper;
     r.form = parse_reference(r.cleaned).is_absolute() ? reference_form::absolute : reference_form::relative;
+    // As a document's declared link: `href="..."` is no reference.
+    if (r.form == reference_form::relative && is_non_reference(r.cleaned)) return std::nullopt;
     return r;
 }
 

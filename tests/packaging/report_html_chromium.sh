@@ -9,6 +9,14 @@
 # let a broken page pass, a copy of the report with a script added is
 # loaded first, and its blocked script must show up there.
 #
+# The layout is measured at a desktop's width (1400 px) and a phone's
+# (390 px): the page must not be wider than the window (no sideways
+# scrolling), and on the desktop it must use the window's width. The
+# report runs no script, and its policy is left as it is: a page of the
+# test's own, allowed to read files (--allow-file-access-from-files),
+# holds the report in a frame of each width, measures it and writes what
+# it found into its own DOM.
+#
 # Usage: report_html_chromium.sh URLSIFT CHROMIUM SAMPLES_DIR WORK_DIR
 # WORK_DIR (in the build tree) receives the pages, what Chromium dumped
 # and logged, and a screenshot of each.
@@ -65,5 +73,42 @@ grep -q '<th class="n" scope="col">count</th>' "$dom" || fail "no table with a c
 grep -qi '<script' "$dom" && fail "the DOM holds a script"
 [[ -s $work/report.png ]] || fail "no screenshot"
 
+# measure WIDTH: the report in a frame WIDTH pixels wide; prints
+# "scroll=S client=C body=B" (the page's scrollWidth and clientWidth and
+# the width of its body, in CSS pixels).
+measure() {
+    cat >"$work/measure-$1.html" <<EOF
+<!DOCTYPE html>
+<html><head><meta charset="utf-8"><script>
+function measure(frame) {
+  var d = frame.contentDocument, out = document.getElementById("result");
+  if (!d) { out.textContent = "unmeasured"; return; }
+  var root = d.documentElement;
+  out.textContent = "scroll=" + root.scrollWidth + " client=" + root.clientWidth +
+    " body=" + Math.round(d.body.getBoundingClientRect().width);
+}
+</script></head>
+<body style="margin:0">
+<iframe src="report.html" width="$1" height="900" style="border:0;display:block" onload="measure(this)"></iframe>
+<pre id="result">unmeasured</pre>
+</body></html>
+EOF
+    timeout 120 "$chromium" --headless --disable-gpu --no-sandbox --no-first-run --user-data-dir="$profile" \
+        --allow-file-access-from-files --window-size=1600,1000 --virtual-time-budget=5000 \
+        --dump-dom "file://$work/measure-$1.html" 2>"$work/measure-$1.log" |
+        sed -n 's|.*<pre id="result">\([^<]*\)</pre>.*|\1|p'
+}
+for width in 1400 390; do
+    found=$(measure "$width")
+    if [[ ! $found =~ ^scroll=([0-9]+)\ client=([0-9]+)\ body=([0-9]+)$ ]]; then
+        fail "could not measure the page at $width px (got \"$found\"); see $work/measure-$width.log"
+        continue
+    fi
+    scroll=${BASH_REMATCH[1]} client=${BASH_REMATCH[2]} body=${BASH_REMATCH[3]}
+    ((scroll <= client)) || fail "at $width px the page is $scroll px wide and scrolls sideways ($found)"
+    ((width < 1000 || body * 10 >= width * 8)) || fail "at $width px the page uses only $body px of the width ($found)"
+done
+
 ((failed == 0)) || exit 1
-echo "headless Chromium shows the html report's charts and tables, with nothing on its console"
+echo "headless Chromium shows the html report's charts and tables, with nothing on its console," \
+    "as wide as a desktop's window and no wider than a phone's"
