@@ -659,20 +659,22 @@ TEST_CASE("report: text that is no reference stays out of the relative table", "
                "Export it with <module.exports> or URL: module.exports\n"
                "Images: <../images/a.png>, the index <docs/index.html>,\n"
                "the section <#section> and the next page <?page=2>.\n");
-    write_file(dir.path / "page.md", "# Links\n\nSee [more](...), [a type](application/octet-stream) and "
+    // A link the format declares is a link whatever it looks like
+    // (`README.Debian` is a file); only a placeholder is none.
+    write_file(dir.path / "page.md", "# Links\n\nSee [more](...), [the notes](README.Debian) and "
                                      "[the guide](docs/index.html).\n");
-    write_file(dir.path / "page.html", "<p><a href=\"...\">more</a> <a href=\"module.exports\">x</a> "
-                                       "<a href=\"burnus(at)net-b.de\">Tobias</a> <a href=\"#section\">s</a></p>\n");
+    write_file(dir.path / "page.html", "<p><a href=\"...\">more</a> <a href=\"#section\">s</a></p>\n");
     const auto r = run_in(dir.path, "report --no-timestamp -f csv --table relative notes.txt page.md page.html");
     CHECK(r.status == 0);
     CHECK(r.out == "key,count,first_input,first_file,first_line\n"
                    "#section,2,0,notes.txt,5\n"
                    "docs/index.html,2,0,notes.txt,4\n"
                    "../images/a.png,1,0,notes.txt,4\n"
-                   "?page=2,1,0,notes.txt,5\n");
+                   "?page=2,1,0,notes.txt,5\n"
+                   "README.Debian,1,1,page.md,3\n");
     // extract --relative reads the same references: the report is one of
     // the pipeline's sinks, not a reading of its own.
     const auto listed = run_in(dir.path, "extract --relative notes.txt page.md page.html");
     CHECK(listed.out == "notes.txt:../images/a.png\nnotes.txt:docs/index.html\nnotes.txt:#section\n"
-                        "notes.txt:?page=2\npage.md:docs/index.html\npage.html:#section\n");
+                        "notes.txt:?page=2\npage.md:README.Debian\npage.md:docs/index.html\npage.html:#section\n");
 }

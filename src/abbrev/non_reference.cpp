@@ -67,10 +67,13 @@ bool is_dotted_identifier(std::string_view s) noexcept {
 
 }  // namespace
 
+bool is_ellipsis(std::string_view s) noexcept {
+    return s.size() >= 3 && s.find_first_not_of('.') == std::string_view::npos;
+}
+
 bool is_non_reference(std::string_view s) noexcept {
     if (s.empty()) return false;
-    if (s.size() >= 3 && s.find_first_not_of('.') == std::string_view::npos) return true;
-    return is_media_type(s) || is_spelled_out_address(s) || is_dotted_identifier(s);
+    return is_ellipsis(s) || is_media_type(s) || is_spelled_out_address(s) || is_dotted_identifier(s);
 }
 
 }  // namespace urlsift::detail

@@ -2,11 +2,11 @@
 // Text that has the syntax of a relative reference (RFC 3986 section 4.2
 // takes almost any run of characters) but that no writer means as one: an
 // ellipsis, a media type, an address spelled out for people, a name from
-// program text. Asked of a candidate without a scheme, wherever one is
-// found: in angle brackets and after `URL:` (classify_angle), and in a
-// link a document or a message declares (document_scan,
-// structured_reference), so that extract, rewrite and report read the
-// same references.
+// program text. Asked of a candidate without a scheme that the scanner
+// finds in angle brackets and after `URL:` (classify_angle). A link a
+// document or a message declares is a link whatever it looks like
+// (`[notes](README.Debian)`): there only the placeholder is no reference
+// (document_scan, structured_reference).
 
 #include <string_view>
 
@@ -29,5 +29,10 @@ namespace urlsift::detail {
 ///
 ///     is_non_reference("module.exports") && !is_non_reference("docs/index.html")
 bool is_non_reference(std::string_view s) noexcept;
+
+/// Whether `s` is only dots, three or more: an ellipsis standing for a
+/// link not written (`href="..."`). `.` and `..` are Section 5.2.4's
+/// dot-segments and stay references.
+bool is_ellipsis(std::string_view s) noexcept;
 
 }  // namespace urlsift::detail

@@ -44,15 +44,13 @@ private:
 };
 
 /// A declared link as the reference the sinks take; false when its value
-/// names no host it could name (uri_form), or is relative and reads as no
-/// reference at all (`href="..."`, `[type](application/octet-stream)`:
-/// is_non_reference, the judgement the scanner makes of prose), and so is
-/// no reference.
+/// names no host it could name (uri_form), or is a placeholder
+/// (`href="..."`), and so is no reference.
 bool as_reference(std::string_view text, const declared_link& link, const line_index& lines, found_reference& r) {
     std::optional<std::string> url = detail::uri_form(link.value);
     if (!url) return false;
     const bool absolute = parse_reference(link.value).is_absolute();
-    if (!absolute && detail::is_non_reference(link.value)) return false;
+    if (!absolute && detail::is_ellipsis(link.value)) return false;
     r = found_reference{};
     r.offset = link.span.offset;
     r.length = link.exact ? link.span.length : 0;

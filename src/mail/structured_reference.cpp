@@ -30,7 +30,7 @@ std::optional<found_reference> structured_reference(std::string_view value, wrap
     r.wrapper = wrapper;
     r.form = parse_reference(r.cleaned).is_absolute() ? reference_form::absolute : reference_form::relative;
     // As a document's declared link: `href="..."` is no reference.
-    if (r.form == reference_form::relative && is_non_reference(r.cleaned)) return std::nullopt;
+    if (r.form == reference_form::relative && is_ellipsis(r.cleaned)) return std::nullopt;
     return r;
 }
 
