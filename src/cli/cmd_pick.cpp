@@ -177,7 +177,7 @@ constexpr option_row<pick_options> pick_table[] = {
     {{.name = "input", .value = value_kind::choice, .help = input_help, .help_more = "auto", .default_value = "auto",
       .choices = input_choices},
      &pick_options::input},
-    {{.name = "headers", .help = "list URLs from List-*, Archived-At, Content-Base and Content-Location headers too"},
+    {{.name = "headers", .help = headers_help},
      &pick_options::headers},
 };
 

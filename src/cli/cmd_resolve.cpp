@@ -295,15 +295,12 @@ struct resolve_settings {
     std::vector<std::string> references;
 };
 
-constexpr std::string_view resolver_choices[] = {"rfc3986", "rfc2396", "browser"};
 constexpr std::string_view format_choices[] = {"text", "jsonl"};
 
 constexpr option_row<resolve_settings> resolve_table[] = {
     {{.name = "base", .short_name = 'b', .value = value_kind::url, .help = "base URL to resolve against"},
      &resolve_settings::base},
-    {{.name = "resolver", .value = value_kind::choice, .help = "rfc3986, rfc2396 or browser",
-      .default_value = "rfc3986", .choices = resolver_choices},
-     &resolve_settings::resolver},
+    {resolver_option, &resolve_settings::resolver},
     {{.name = "normalize", .help = "normalize results (Section 6: case, default port, escapes, IDNA)"},
      &resolve_settings::normalize},
     {{.name = "max-url-length", .value = value_kind::number,

@@ -22,9 +22,7 @@ namespace {
 
 constexpr option_row<mail_settings> mail_options[] = {
     {input_option, &mail_settings::input},
-    {{.name = "headers",
-      .help = "with --input mail|mbox|auto, list URLs from List-*, Archived-At, Content-Base and Content-Location "
-              "headers too (jsonl always has them)"},
+    {{.name = "headers", .help = headers_help, .help_more = " (with --input mail|mbox|auto; jsonl always has them)"},
      &mail_settings::headers},
 };
 

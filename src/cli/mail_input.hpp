@@ -18,6 +18,10 @@ struct mail_settings {
     bool headers = false;       ///< --headers: header URLs in text, csv and tsv output too
 };
 
+/// The help of --headers, which pick shares.
+inline constexpr std::string_view headers_help =
+    "list URLs from List-*, Archived-At, Content-Base and Content-Location headers too";
+
 /// Adds --input and --headers to `set`, storing into `s`.
 void add_mail_options(option_set& set, mail_settings& s);
 

@@ -50,7 +50,8 @@ struct option_spec {
 std::string_view value_name(const option_spec& o) noexcept;
 
 /// A short description of `o` for a completion menu: its help up to the
-/// first "; " or " (", at most about 70 characters.
+/// first ": " (outside parentheses), or "; " or " (" after its first 20
+/// characters; at most about 70 characters.
 std::string_view brief_help(const option_spec& o) noexcept;
 
 }  // namespace urlsift::cli

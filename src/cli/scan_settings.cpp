@@ -16,7 +16,6 @@ namespace urlsift::cli {
 namespace {
 
 constexpr std::string_view hyphen_choices[] = {"keep", "drop"};
-constexpr std::string_view resolver_choices[] = {"rfc3986", "rfc2396", "browser"};
 constexpr std::string_view abbrev_alone[] = {"all", "none"};
 constexpr std::string_view abbrev_kinds[] = {"www", "ftp", "gopher", "news", "wais", "domain", "email", "ipv4"};
 constexpr std::string_view scheme_choices[] = {"http", "https"};
@@ -36,9 +35,7 @@ constexpr option_row<scan_settings> scan_options_before_abbrev[] = {
               "its path under DIR (docs/api/x.md under --base https://example.org/docs/ --base-root docs has "
               "the base https://example.org/docs/api/x.md)"},
      &scan_settings::base_root},
-    {{.name = "resolver", .value = value_kind::choice, .help = "resolution rules: rfc3986 (default), rfc2396, browser",
-      .default_value = "rfc3986", .choices = resolver_choices},
-     &scan_settings::resolver_mode},
+    {resolver_option, &scan_settings::resolver_mode},
     {{.name = "normalize", .help = "normalize URLs (Section 6): case, default port, escapes, IDNA"},
      &scan_settings::normalize},
     {{.name = "hyphen", .value = value_kind::choice,

@@ -47,6 +47,12 @@ std::string read_as_text_note(document_format format, const std::string& unread)
 /// one, or is under 4M or over 1T.
 memory_cap make_memory_cap(std::string_view command, const scan_settings& s);
 
+/// --resolver, of resolve too.
+inline constexpr std::string_view resolver_choices[] = {"rfc3986", "rfc2396", "browser"};
+inline constexpr option_spec resolver_option{.name = "resolver", .value = value_kind::choice,
+                                             .help = "resolution rules: rfc3986 (default), rfc2396, browser",
+                                             .default_value = "rfc3986", .choices = resolver_choices};
+
 /// Which default set of abbreviations the help of --abbrev names.
 enum class abbrev_help : unsigned char { all_but_ipv4, www_ftp };
 

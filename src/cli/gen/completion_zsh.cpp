@@ -38,7 +38,11 @@ std::string joined(std::span<const std::string_view> words) {
 /// ":message:action" for the value of `o`.
 std::string value_part(const option_spec& o) {
     if (o.value == value_kind::none) return o.optional_value ? "::" + quoted(std::string(value_name(o))) + ": " : "";
-    std::string message(value_name(o));
+    // What zsh shows above the values: the placeholder (file, num), or for
+    // a word the option's name.
+    const bool word = o.value_name.empty() &&
+                      (o.value == value_kind::choice || o.value == value_kind::choice_list || o.value == value_kind::text);
+    std::string message(word ? o.name : value_name(o));
     for (char& c : message) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     std::string action = " ";
     switch (o.value) {
@@ -68,12 +72,13 @@ std::string spec(const option_spec& o) {
     else if (o.short_name != 0) exclusion = "'(-" + std::string(1, o.short_name) + " " + long_name + ")'";
     const char* short_mark = o.value != value_kind::none ? "+" : o.optional_value ? "-" : "";
     const char* long_mark = o.value != value_kind::none ? "=" : o.optional_value ? "=-" : "";
-    std::string names;
-    if (o.short_name != 0)
-        names = "{-" + std::string(1, o.short_name) + short_mark + "," + long_name + long_mark + "}";
-    else
-        names = "'" + long_name + long_mark + "'";
-    return exclusion + names + "'" + described(o) + value_part(o) + "'";
+    const std::string rest = described(o) + value_part(o) + "'";
+    if (o.short_name == 0) {
+        // '*--include=[...]:glob: ', with the mark inside the quotes.
+        if (!exclusion.empty()) exclusion = exclusion.substr(1, exclusion.size() - 2);
+        return "'" + exclusion + long_name + long_mark + rest;
+    }
+    return exclusion + "{-" + std::string(1, o.short_name) + short_mark + "," + long_name + long_mark + "}'" + rest;
 }
 
 }  // namespace
