@@ -33,6 +33,12 @@ TEST_CASE("option tables: names unique, values described", "[options]") {
             }
             CHECK(names.contains("help"));
             CHECK(names.contains("version"));
+            // What an option excludes is an option of the same command.
+            for (const option_spec* o : set.specs())
+                for (const std::string_view other : o->excludes) {
+                    INFO("--" << o->name << " excludes --" << other);
+                    CHECK(names.contains(other));
+                }
         }
     }
 }

@@ -546,6 +546,10 @@ struct extract_options {
 };
 
 constexpr std::string_view format_choices[] = {"text", "jsonl", "csv", "tsv"};
+constexpr std::string_view no_filename[] = {"no-filename"};
+constexpr std::string_view with_filename[] = {"with-filename"};
+constexpr std::string_view without_match[] = {"files-without-match"};
+constexpr std::string_view with_matches[] = {"files-with-matches"};
 
 constexpr option_row<extract_options> extract_table[] = {
     {{.name = "format", .short_name = 'f', .value = value_kind::choice,
@@ -554,18 +558,21 @@ constexpr option_row<extract_options> extract_table[] = {
     {{.name = "line-number", .short_name = 'n', .help = "prefix each URL with its line number (text)"},
      &extract_options::line_number},
     {{.name = "with-filename", .short_name = 'H',
-      .help = "prefix each URL with its file name (default with several files)"},
+      .help = "prefix each URL with its file name (default with several files)", .excludes = no_filename},
      &extract_options::with_filename},
-    {{.name = "no-filename", .help = "never prefix file names"}, &extract_options::no_filename},
+    {{.name = "no-filename", .help = "never prefix file names", .excludes = with_filename},
+     &extract_options::no_filename},
     {{.name = "null", .short_name = '0', .help = "end records with NUL instead of newline"}, &extract_options::null},
     {{.name = "null-after-name", .short_name = 'Z',
       .help = "put a NUL after each file name instead of ':' (grep's -Z)"},
      &extract_options::null_after_name},
     {{.name = "count", .short_name = 'c', .help = "print only the number of URLs found per file"},
      &extract_options::count},
-    {{.name = "files-with-matches", .short_name = 'l', .help = "print only the names of files with a URL"},
+    {{.name = "files-with-matches", .short_name = 'l', .help = "print only the names of files with a URL",
+      .excludes = without_match},
      &extract_options::files_with_matches},
-    {{.name = "files-without-match", .short_name = 'L', .help = "print only the names of files without a URL"},
+    {{.name = "files-without-match", .short_name = 'L', .help = "print only the names of files without a URL",
+      .excludes = with_matches},
      &extract_options::files_without_match},
     {{.name = "quiet", .short_name = 'q', .help = "print nothing; stop at the first URL found (exit status 0)"},
      &extract_options::quiet},

@@ -396,6 +396,8 @@ struct report_options {
 };
 
 constexpr std::string_view format_choices[] = {"text", "json", "markdown", "html", "csv", "tsv"};
+constexpr std::string_view merge[] = {"merge"};
+constexpr std::string_view partial[] = {"partial"};
 /// report_sheet_names(), for the completions.
 constexpr std::string_view table_names[] = {
     "scheme",  "host",      "domain",          "wrapper",   "form",     "warning", "ip_host",   "punycode_host",
@@ -412,9 +414,10 @@ constexpr option_row<report_options> report_table[] = {
       .help = "write the report to FILE instead of standard output: beside it, then renamed over it, so that a "
               "run that fails leaves FILE as it was"},
      &report_options::output},
-    {{.name = "partial", .help = "write a partial report for --merge: json, every row and input"},
+    {{.name = "partial", .help = "write a partial report for --merge: json, every row and input", .excludes = merge},
      &report_options::partial},
-    {{.name = "merge", .help = "the operands are partial reports: add them up, in the order given"},
+    {{.name = "merge", .help = "the operands are partial reports: add them up, in the order given",
+      .excludes = partial},
      &report_options::merge},
     {{.name = "jobs", .short_name = 'j', .value = value_kind::number,
       .help = "threads (default 0: one per processor); files are read on N threads, and one file is read on one "

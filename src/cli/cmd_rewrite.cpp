@@ -553,16 +553,21 @@ struct rewrite_settings {
 constexpr std::string_view only_alone[] = {"all"};
 constexpr std::string_view only_kinds[] = {"relative", "abbreviated", "joined"};
 constexpr std::string_view style_choices[] = {"plain", "angle"};
+constexpr std::string_view previews[] = {"dry-run", "diff"};
+constexpr std::string_view besides_dry_run[] = {"in-place", "diff"};
+constexpr std::string_view besides_diff[] = {"in-place", "dry-run"};
 
 constexpr option_row<rewrite_settings> rewrite_table[] = {
     {{.name = "in-place", .short_name = 'i', .help = "edit the files in place; -iSUFFIX or --in-place=SUFFIX keeps a backup",
-      .optional_value = true, .value_name = "SUFFIX"},
+      .excludes = previews, .optional_value = true, .value_name = "SUFFIX"},
      &rewrite_settings::in_place},
     {{.name = "follow-symlinks", .help = "with -i, edit the file a symbolic link names, not the link"},
      &rewrite_settings::follow_symlinks},
-    {{.name = "dry-run", .help = "write nothing; list each file that would change, with its edit count"},
+    {{.name = "dry-run", .help = "write nothing; list each file that would change, with its edit count",
+      .excludes = besides_dry_run},
      &rewrite_settings::dry_run},
-    {{.name = "diff", .help = "write nothing; print a unified diff of what would change"}, &rewrite_settings::diff},
+    {{.name = "diff", .help = "write nothing; print a unified diff of what would change", .excludes = besides_diff},
+     &rewrite_settings::diff},
     {{.name = "only", .value = value_kind::choice_list,
       .help = "what to rewrite: all (default) or a list of relative,abbreviated,joined", .default_value = "all",
       .choices = only_kinds, .alone = only_alone},

@@ -40,6 +40,9 @@ struct option_spec {
     std::string_view default_value{};
     std::span<const std::string_view> choices{};
     std::span<const std::string_view> alone{};
+    /// Long names of the options this one makes pointless (-l and -L,
+    /// --dry-run and --diff): zsh stops offering them once it is given.
+    std::span<const std::string_view> excludes{};
     bool repeatable{};     ///< each use adds a value (--include); otherwise the last one wins
     bool optional_value{}; ///< a switch that may carry a value attached (-iSUFFIX, --in-place=SUFFIX)
     /// What the value stands for in the manual (FILE, NUM); empty: from `value`.

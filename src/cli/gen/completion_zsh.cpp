@@ -62,14 +62,29 @@ std::string value_part(const option_spec& o) {
     return ":" + message + ":" + quoted(action);
 }
 
-/// The _arguments spec of `o`: '(-f --format)'{-f+,--format=}'[...]:format:(a b)'.
-std::string spec(const option_spec& o) {
+/// "-f --format": the names of `o`.
+std::string both_names(const option_spec& o) {
+    std::string out;
+    if (o.short_name != 0) out.append("-").append(1, o.short_name).append(" ");
+    return out.append("--").append(o.name);
+}
+
+/// The _arguments spec of `o`, one of `all`:
+/// '(-f --format)'{-f+,--format=}'[...]:format:(a b)'.
+std::string spec(const option_spec& o, const std::vector<const option_spec*>& all) {
     const bool help_or_version = o.name == "help" || o.name == "version";
     const std::string long_name = "--" + std::string(o.name);
+    // What may not follow it: itself (but a repeatable option), and the
+    // options it excludes.
+    std::string excluded;
+    if (!o.repeatable && (o.short_name != 0 || !o.excludes.empty())) excluded = both_names(o);
+    for (const std::string_view name : o.excludes)
+        for (const option_spec* other : all)
+            if (other->name == name) excluded.append(" ").append(both_names(*other));
     std::string exclusion;
     if (help_or_version) exclusion = "'(- *)'";
     else if (o.repeatable) exclusion = "'*'";
-    else if (o.short_name != 0) exclusion = "'(-" + std::string(1, o.short_name) + " " + long_name + ")'";
+    else if (!excluded.empty()) exclusion = "'(" + excluded + ")'";
     const char* short_mark = o.value != value_kind::none ? "+" : o.optional_value ? "-" : "";
     const char* long_mark = o.value != value_kind::none ? "=" : o.optional_value ? "=-" : "";
     const std::string rest = described(o) + value_part(o) + "'";
@@ -106,7 +121,7 @@ _urlsift_options() {
 )");
     for (const documented_command& d : all) {
         out.append("    ").append(d.command == nullptr ? "''" : std::string(d.command->name)).append(")\n      reply=(\n");
-        for (const option_spec* o : d.options) out.append("        ").append(spec(*o)).append("\n");
+        for (const option_spec* o : d.options) out.append("        ").append(spec(*o, d.options)).append("\n");
         if (d.command != nullptr)
             out.append(d.command->operands == operand_kind::files ? "        '*:file:_files'\n"
                                                                   : "        '*:reference: '\n");
