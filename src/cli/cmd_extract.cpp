@@ -523,98 +523,175 @@ private:
 
 }  // namespace
 
-int cmd_extract(const args& a) {
-    po::options_description opts("Options");
-    std::string fmt_name = "text", binary = "skip", encoding = "utf-8", color = "auto";
-    long long max_count = -1;
-    scan_settings ss;
+namespace {
+
+/// The options of extract, as given.
+struct extract_options {
+    standard_settings standard;
+    std::string format;
+    bool line_number{};
+    bool with_filename{};
+    bool no_filename{};
+    bool null{};
+    bool null_after_name{};
+    bool count{};
+    bool files_with_matches{};
+    bool files_without_match{};
+    bool quiet{};
+    std::optional<long long> max_count;
+    bool no_messages{};
+    std::string color;
+    bool line_buffered{};
+    bool unique{};
+    bool warnings{};
+    bool raw{};
+    bool relative{};
+    bool unwrap{};
+    reading_settings reading;
     walk_settings walk;
     mail_settings mail;
-    // clang-format off
-    opts.add_options()
-        ("help,h", "show this help and exit")
-        ("version,V", "show the version and exit")
-        ("format,f", po::value<std::string>(&fmt_name), "output format: text (default), jsonl, csv, tsv")
-        ("line-number,n", po::bool_switch(), "prefix each URL with its line number (text)")
-        ("with-filename,H", po::bool_switch(), "prefix each URL with its file name (default with several files)")
-        ("no-filename", po::bool_switch(), "never prefix file names")
-        ("null,0", po::bool_switch(), "end records with NUL instead of newline")
-        ("null-after-name,Z", po::bool_switch(), "put a NUL after each file name instead of ':' (grep's -Z)")
-        ("count,c", po::bool_switch(), "print only the number of URLs found per file")
-        ("files-with-matches,l", po::bool_switch(), "print only the names of files with a URL")
-        ("files-without-match,L", po::bool_switch(), "print only the names of files without a URL")
-        ("quiet,q", po::bool_switch(), "print nothing; stop at the first URL found (exit status 0)")
-        ("max-count,m", po::value<long long>(&max_count), "stop reading a file after NUM URLs (negative: no limit)")
-        ("no-messages,s", po::bool_switch(), "no messages about files that cannot be read (exit status still 2)")
-        ("color", po::value<std::string>(&color),
-            "colour file names, line numbers and URLs: auto (default: on a terminal), always, never; --colour too")
-        ("line-buffered", po::bool_switch(), "write each line at once (default when output is a terminal)")
-        ("unique,u", po::bool_switch(), "print each URL once, at its first occurrence")
-        ("warnings", po::bool_switch(), "note Section 7 warnings on stderr (jsonl always has them)")
-        ("raw", po::bool_switch(), "print the text as written between the wrappers (line breaks kept)")
-        ("relative", po::bool_switch(), "without --base, list relative references too, as written")
-        ("unwrap", po::bool_switch(), "list a link rewritten by a mail security gateway (Safe Links, Proofpoint "
-            "URL Defense, Google redirect) as the URL it points to")
-        ("binary", po::value<std::string>(&binary), "files with a NUL byte: skip (default) or text")
-        ("encoding", po::value<std::string>(&encoding), "charset of the input: utf-8 (default), latin1, windows-1252, ...")
-        ("search-zip,z", po::bool_switch(), "read gzip, bzip2, xz and zstd files as the text they hold");
-    // clang-format on
-    add_walk_options(opts, walk);
-    add_mail_options(opts, mail);
-    add_scan_options(opts, ss, "abbreviations to complete: all, none, or a list (www,ftp,gopher,news,wais,domain,"
-                               "email,ipv4); default all but ipv4");
-    const auto vm = parse_command_line("extract", a, opts, "operand");
-    if (answered_help_or_version(vm, usage, opts, epilog)) return 0;
+    scan_settings scan;
+    std::vector<std::string> operands;
+};
+
+constexpr std::string_view format_choices[] = {"text", "jsonl", "csv", "tsv"};
+constexpr std::string_view no_filename[] = {"no-filename"};
+constexpr std::string_view with_filename[] = {"with-filename"};
+constexpr std::string_view without_match[] = {"files-without-match"};
+constexpr std::string_view with_matches[] = {"files-with-matches"};
+
+constexpr option_row<extract_options> extract_table[] = {
+    {{.name = "format", .short_name = 'f', .value = value_kind::choice,
+      .help = "output format: text (default), jsonl, csv, tsv", .default_value = "text", .choices = format_choices},
+     &extract_options::format},
+    {{.name = "line-number", .short_name = 'n', .help = "prefix each URL with its line number (text)"},
+     &extract_options::line_number},
+    {{.name = "with-filename", .short_name = 'H',
+      .help = "prefix each URL with its file name (default with several files)", .excludes = no_filename},
+     &extract_options::with_filename},
+    {{.name = "no-filename", .help = "never prefix file names", .excludes = with_filename},
+     &extract_options::no_filename},
+    {{.name = "null", .short_name = '0', .help = "end records with NUL instead of newline"}, &extract_options::null},
+    {{.name = "null-after-name", .short_name = 'Z',
+      .help = "put a NUL after each file name instead of ':' (grep's -Z)"},
+     &extract_options::null_after_name},
+    {{.name = "count", .short_name = 'c', .help = "print only the number of URLs found per file"},
+     &extract_options::count},
+    {{.name = "files-with-matches", .short_name = 'l', .help = "print only the names of files with a URL",
+      .excludes = without_match},
+     &extract_options::files_with_matches},
+    {{.name = "files-without-match", .short_name = 'L', .help = "print only the names of files without a URL",
+      .excludes = with_matches},
+     &extract_options::files_without_match},
+    {{.name = "quiet", .short_name = 'q', .help = "print nothing; stop at the first URL found (exit status 0)"},
+     &extract_options::quiet},
+    {{.name = "max-count", .short_name = 'm', .value = value_kind::number,
+      .help = "stop reading a file after NUM URLs (negative: no limit)"},
+     &extract_options::max_count},
+    {{.name = "no-messages", .short_name = 's',
+      .help = "no messages about files that cannot be read (exit status still 2)"},
+     &extract_options::no_messages},
+    {{.name = "color", .value = value_kind::choice,
+      .help = "colour file names, line numbers and URLs: auto (default: on a terminal), always, never; --colour too",
+      .default_value = "auto", .choices = color_choices, .value_name = "WHEN"},
+     &extract_options::color},
+    {{.name = "line-buffered", .help = "write each line at once (default when output is a terminal)"},
+     &extract_options::line_buffered},
+    {{.name = "unique", .short_name = 'u', .help = "print each URL once, at its first occurrence"},
+     &extract_options::unique},
+    {{.name = "warnings", .help = "note Section 7 warnings on stderr (jsonl always has them)"},
+     &extract_options::warnings},
+    {{.name = "raw", .help = "print the text as written between the wrappers (line breaks kept)"},
+     &extract_options::raw},
+    {{.name = "relative", .help = "without --base, list relative references too, as written"},
+     &extract_options::relative},
+    {{.name = "unwrap",
+      .help = "list a link rewritten by a mail security gateway (Safe Links, Proofpoint URL Defense, Google "
+              "redirect) as the URL it points to"},
+     &extract_options::unwrap},
+};
+
+void add_options(option_set& set, extract_options& o) {
+    set.add(standard_options, o.standard);
+    set.add(extract_table, o);
+    add_reading_options(set, o.reading);
+    add_walk_options(set, o.walk);
+    add_mail_options(set, o.mail);
+    add_scan_options(set, o.scan, abbrev_help::all_but_ipv4);
+}
+
+}  // namespace
+
+const command_spec extract_command{
+    .name = "extract",
+    .summary = "list the URLs found in files or standard input",
+    .usage = usage,
+    .epilog = epilog,
+    .operands = operand_kind::files,
+    .run = cmd_extract,
+    .list_options = [](option_set& set) {
+        static extract_options unused;
+        add_options(set, unused);
+    },
+};
+
+int cmd_extract(const args& a) {
+    extract_options o;
+    option_set set;
+    add_options(set, o);
+    parse_command_line("extract", a, set, o.operands);
+    if (answered_help_or_version(o.standard, extract_command, set)) return 0;
+    scan_settings& ss = o.scan;
+    const walk_settings& walk = o.walk;
 
     settings st;
-    st.fmt = parse_format("extract", fmt_name, "text|jsonl|csv|tsv");
-    st.line_numbers = vm["line-number"].as<bool>();
-    st.nul = vm["null"].as<bool>();
-    st.name_nul = vm["null-after-name"].as<bool>();
-    st.count = vm["count"].as<bool>();
+    st.fmt = parse_format("extract", o.format, "text|jsonl|csv|tsv");
+    st.line_numbers = o.line_number;
+    st.nul = o.null;
+    st.name_nul = o.null_after_name;
+    st.count = o.count;
     // grep: -q wins over -l and -L, and -l over -L (the last given, when
     // both are; Boost cannot tell which, so -l).
-    if (vm["quiet"].as<bool>())
+    if (o.quiet)
         st.list = settings::listing::none;
-    else if (vm["files-with-matches"].as<bool>())
+    else if (o.files_with_matches)
         st.list = settings::listing::with_urls;
-    else if (vm["files-without-match"].as<bool>())
+    else if (o.files_without_match)
         st.list = settings::listing::without_urls;
-    if (max_count >= 0) st.max_count = static_cast<unsigned long long>(max_count);
-    st.no_messages = vm["no-messages"].as<bool>();
-    st.unique = vm["unique"].as<bool>();
-    st.raw = vm["raw"].as<bool>();
-    st.warnings = vm["warnings"].as<bool>();
-    st.relative = vm["relative"].as<bool>();
-    st.unwrap = vm["unwrap"].as<bool>();
+    if (o.max_count && *o.max_count >= 0) st.max_count = static_cast<unsigned long long>(*o.max_count);
+    st.no_messages = o.no_messages;
+    st.unique = o.unique;
+    st.raw = o.raw;
+    st.warnings = o.warnings;
+    st.relative = o.relative;
+    st.unwrap = o.unwrap;
     st.resolve = make_resolve_options("extract", ss);
     st.memory = make_memory_cap("extract", ss);
     st.canonicalize = st.resolve.normalize || st.resolve.mode == resolve_mode::browser;
-    st.binary_text = parse_binary_as_text("extract", binary);
+    st.binary_text = parse_binary_as_text("extract", o.reading.binary);
     scan_options so = make_scan_options("extract", ss, abbrev_default);
     std::string encoding_error;
     auto source = text_source::open(
-        {.encoding = encoding, .binary_as_text = st.binary_text, .decompress = vm["search-zip"].as<bool>()},
+        {.encoding = o.reading.encoding, .binary_as_text = st.binary_text, .decompress = o.reading.search_zip},
         encoding_error);
     if (!source) throw usage_error("extract", encoding_error);
-    if (!ss.base.empty()) st.base = ss.base;
+    if (ss.base && !ss.base->empty()) st.base = *ss.base;
 
-    const std::vector<std::string> operands =
-        vm.count("operand") ? vm["operand"].as<std::vector<std::string>>() : std::vector<std::string>{};
+    const std::vector<std::string>& operands = o.operands;
     std::vector<input_error> errors;
     std::vector<listed_file> files = list_files(operands, walk, errors);
     skip_output_file(files, errors);
-    const input_setting input = parse_input_setting("extract", mail.input);
-    st.headers = mail.headers;
-    st.with_filename = !vm["no-filename"].as<bool>() &&
-                       (vm["with-filename"].as<bool>() || files.size() + errors.size() > 1 || walk.recursive);
+    const input_setting input = parse_input_setting("extract", o.mail.input);
+    st.headers = o.mail.headers;
+    st.with_filename =
+        !o.no_filename && (o.with_filename || files.size() + errors.size() > 1 || walk.recursive);
 
     output out(1);
     // Colour is for people reading text: never in the data formats.
-    st.color = use_color("extract", color, out.is_terminal()) && st.fmt == format::text;
+    st.color = use_color("extract", o.color, out.is_terminal()) && st.fmt == format::text;
     st.escape = out.is_terminal() || st.color;
     // Someone is watching, or asked to see each line as it is found.
-    out.set_flush_each(out.is_terminal() || vm["line-buffered"].as<bool>());
+    out.set_flush_each(out.is_terminal() || o.line_buffered);
     if (st.fmt == format::csv && !st.count && st.list == settings::listing::urls) {
         out.write(reference_csv_header(st.unwrap));
         out.put(st.nul ? '\0' : '\n');

@@ -155,44 +155,78 @@ int open_url(const std::string& url, const std::optional<std::string>& command_o
 
 }  // namespace
 
-int cmd_pick(const args& a) {
-    po::options_description opts("Options");
-    std::string command;
-    std::string input = "auto";
-    pick_input_settings in;
-    scan_settings ss;
-    // clang-format off
-    opts.add_options()
-        ("help,h", "show this help and exit")
-        ("version,V", "show the version and exit")
-        ("command", po::value<std::string>(&command),
-            "open the URL with CMD (words split as in sh, %s for the URL; default $BROWSER, else xdg-open)")
-        ("print", po::bool_switch(), "print the URL chosen on standard output instead of opening it")
-        ("input", po::value<std::string>(&input), input_help("auto").c_str())
-        ("headers", po::bool_switch(&in.headers),
-            "list URLs from List-*, Archived-At, Content-Base and Content-Location headers too");
-    // clang-format on
-    add_scan_options(opts, ss, "abbreviations to complete: all, none, or a list (www,ftp,gopher,news,wais,domain,"
-                               "email,ipv4); default all but ipv4");
-    const auto vm = parse_command_line("pick", a, opts, "operand");
-    if (answered_help_or_version(vm, usage, opts, epilog)) return 0;
+namespace {
 
-    in.input = parse_input_setting("pick", input);
+/// The options of pick, as given.
+struct pick_options {
+    standard_settings standard;
+    std::optional<std::string> command;
+    bool print{};
+    std::string input;
+    bool headers{};
+    scan_settings scan;
+    std::vector<std::string> operands;
+};
+
+constexpr option_row<pick_options> pick_table[] = {
+    {{.name = "command", .value = value_kind::command,
+      .help = "open the URL with CMD (words split as in sh, %s for the URL; default $BROWSER, else xdg-open)"},
+     &pick_options::command},
+    {{.name = "print", .help = "print the URL chosen on standard output instead of opening it"},
+     &pick_options::print},
+    {{.name = "input", .value = value_kind::choice, .help = input_help, .help_more = "auto", .default_value = "auto",
+      .choices = input_choices},
+     &pick_options::input},
+    {{.name = "headers", .help = headers_help},
+     &pick_options::headers},
+};
+
+void add_options(option_set& set, pick_options& o) {
+    set.add(standard_options, o.standard);
+    set.add(pick_table, o);
+    add_scan_options(set, o.scan, abbrev_help::all_but_ipv4);
+}
+
+}  // namespace
+
+const command_spec pick_command{
+    .name = "pick",
+    .summary = "choose a URL on a full-screen list and open, copy or print it",
+    .usage = usage,
+    .epilog = epilog,
+    .operands = operand_kind::files,
+    .run = cmd_pick,
+    .list_options = [](option_set& set) {
+        static pick_options unused;
+        add_options(set, unused);
+    },
+};
+
+int cmd_pick(const args& a) {
+    pick_options o;
+    option_set set;
+    add_options(set, o);
+    parse_command_line("pick", a, set, o.operands);
+    if (answered_help_or_version(o.standard, pick_command, set)) return 0;
+    const scan_settings& ss = o.scan;
+
+    pick_input_settings in;
+    in.input = parse_input_setting("pick", o.input);
+    in.headers = o.headers;
     in.scan.scan = make_scan_options("pick", ss, abbrev_default);
     in.scan.resolve = make_resolve_options("pick", ss);
     in.memory = make_memory_cap("pick", ss);
     // make_base checks --base and says what is wrong with a bad one.
     if (const auto b = make_base("pick", ss)) in.scan.base = b->base();
-    const bool print = vm["print"].as<bool>();
+    const bool print = o.print;
     std::optional<std::string> command_option;
-    if (vm.count("command") != 0) {
+    if (o.command) {
         std::string error;
-        if (!split_command(command, error)) throw usage_error("pick", "--command: " + error);
-        command_option = command;
+        if (!split_command(*o.command, error)) throw usage_error("pick", "--command: " + error);
+        command_option = *o.command;
     }
 
-    std::vector<std::string> files =
-        vm.count("operand") ? vm["operand"].as<std::vector<std::string>>() : std::vector<std::string>{};
+    std::vector<std::string> files = o.operands;
     if (files.empty()) files.emplace_back("-");
     pick_list list;
     bool failed = false;

@@ -375,64 +375,126 @@ unsigned parse_jobs(long long jobs) {
     return static_cast<unsigned>(jobs);
 }
 
+/// The options of report, as given.
+struct report_options {
+    standard_settings standard;
+    std::optional<std::string> format;
+    std::optional<std::string> table;
+    std::optional<std::string> output;
+    bool partial{};
+    bool merge{};
+    long long jobs{};
+    std::optional<long long> top;
+    std::optional<long long> exact_urls;
+    bool no_timestamp{};
+    bool progress{};
+    reading_settings reading;
+    std::string input;
+    walk_settings walk;
+    scan_settings scan;
+    std::vector<std::string> operands;
+};
+
+constexpr std::string_view format_choices[] = {"text", "json", "markdown", "html", "csv", "tsv"};
+constexpr std::string_view merge[] = {"merge"};
+constexpr std::string_view partial[] = {"partial"};
+/// report_sheet_names(), for the completions.
+constexpr std::string_view table_names[] = {
+    "scheme",  "host",      "domain",          "wrapper",   "form",     "warning", "ip_host",   "punycode_host",
+    "lookalike_host", "gateway", "anchor_mismatch", "part_kind", "relative", "url", "duplicate", "files"};
+
+constexpr option_row<report_options> report_table[] = {
+    {{.name = "format", .short_name = 'f', .value = value_kind::choice,
+      .help = "output format: text (default), json, markdown, html, csv or tsv", .choices = format_choices},
+     &report_options::format},
+    {{.name = "table", .value = value_kind::choice, .help = "the table csv and tsv write (see Output formats)",
+      .choices = table_names},
+     &report_options::table},
+    {{.name = "output", .short_name = 'o', .value = value_kind::file,
+      .help = "write the report to FILE instead of standard output: beside it, then renamed over it, so that a "
+              "run that fails leaves FILE as it was"},
+     &report_options::output},
+    {{.name = "partial", .help = "write a partial report for --merge: json, every row and input", .excludes = merge},
+     &report_options::partial},
+    {{.name = "merge", .help = "the operands are partial reports: add them up, in the order given",
+      .excludes = partial},
+     &report_options::merge},
+    {{.name = "jobs", .short_name = 'j', .value = value_kind::number,
+      .help = "threads (default 0: one per processor); files are read on N threads, and one file is read on one "
+              "while another counts",
+      .default_value = "0"},
+     &report_options::jobs},
+    {{.name = "top", .value = value_kind::number, .help = "rows of each table in the report (default 10; 0: all)"},
+     &report_options::top},
+    {{.name = "exact-urls", .value = value_kind::number,
+      .help = "count distinct URLs exactly up to N (default 1000000), then estimate them with a sketch"},
+     &report_options::exact_urls},
+    {{.name = "no-timestamp", .help = "leave out the time the report was made, so that it is reproducible"},
+     &report_options::no_timestamp},
+    {{.name = "progress", .help = "show progress on stderr even when it is not a terminal (a line every 5 s)"},
+     &report_options::progress},
+};
+
+constexpr option_row<report_options> report_input[] = {{input_option, &report_options::input}};
+
+void add_options(option_set& set, report_options& o) {
+    set.add(standard_options, o.standard);
+    set.add(report_table, o);
+    add_reading_options(set, o.reading);
+    set.add(report_input, o);
+    add_walk_options(set, o.walk);
+    add_scan_options(set, o.scan, abbrev_help::all_but_ipv4);
+}
+
 }  // namespace
 
+const command_spec report_command{
+    .name = "report",
+    .summary = "count the references in many files: hosts, domains, duplicates",
+    .usage = usage,
+    .epilog = epilog,
+    .operands = operand_kind::files,
+    .run = cmd_report,
+    .list_options = [](option_set& set) {
+        static report_options unused;
+        add_options(set, unused);
+    },
+};
+
 int cmd_report(const args& a) {
-    po::options_description opts("Options");
-    std::string fmt_name = "text", table_name, binary = "skip", encoding = "utf-8", output_path, input_kind;
-    long long jobs = 0, top = 10, exact_urls = static_cast<long long>(default_exact_url_limit);
-    scan_settings ss;
-    // clang-format off
-    opts.add_options()
-        ("help,h", "show this help and exit")
-        ("version,V", "show the version and exit")
-        ("format,f", po::value<std::string>(&fmt_name), "output format: text (default), json, markdown, html, csv or tsv")
-        ("table", po::value<std::string>(&table_name), "the table csv and tsv write (see Output formats)")
-        ("output,o", po::value<std::string>(&output_path),
-            "write the report to FILE instead of standard output: beside it, then renamed over it, so that a "
-            "run that fails leaves FILE as it was")
-        ("partial", po::bool_switch(), "write a partial report for --merge: json, every row and input")
-        ("merge", po::bool_switch(), "the operands are partial reports: add them up, in the order given")
-        ("jobs,j", po::value<long long>(&jobs),
-            "threads (default 0: one per processor); files are read on N threads, and one file is read on one "
-            "while another counts")
-        ("top", po::value<long long>(&top), "rows of each table in the report (default 10; 0: all)")
-        ("exact-urls", po::value<long long>(&exact_urls),
-            "count distinct URLs exactly up to N (default 1000000), then estimate them with a sketch")
-        ("no-timestamp", po::bool_switch(), "leave out the time the report was made, so that it is reproducible")
-        ("progress", po::bool_switch(), "show progress on stderr even when it is not a terminal (a line every 5 s)")
-        ("binary", po::value<std::string>(&binary), "files with a NUL byte: skip (default) or text")
-        ("encoding", po::value<std::string>(&encoding), "charset of the input: utf-8 (default), latin1, windows-1252, ...")
-        ("search-zip,z", po::bool_switch(), "read gzip, bzip2, xz and zstd files as the text they hold")
-        ("input", po::value<std::string>(&input_kind), input_help(documents_by_default).c_str());
-    // clang-format on
-    walk_settings walk;
-    add_walk_options(opts, walk);
-    add_scan_options(opts, ss, "abbreviations to complete: all, none, or a list (www,ftp,gopher,news,wais,domain,"
-                               "email,ipv4); default all but ipv4");
-    const auto vm = parse_command_line("report", a, opts, "operand");
-    if (answered_help_or_version(vm, usage, opts, epilog)) return 0;
+    report_options o;
+    option_set set;
+    add_options(set, o);
+    parse_command_line("report", a, set, o.operands);
+    if (answered_help_or_version(o.standard, report_command, set)) return 0;
+    const scan_settings& ss = o.scan;
+    const walk_settings& walk = o.walk;
+    const std::string fmt_name = o.format.value_or("text");
+    const std::string table_name = o.table.value_or("");
+    const std::string& binary = o.reading.binary;
+    const std::string& input_kind = o.input;
+    const long long top = o.top.value_or(10);
+    const long long exact_urls = o.exact_urls.value_or(static_cast<long long>(default_exact_url_limit));
 
     report_layout layout;
-    layout.partial = vm["partial"].as<bool>();
-    const report_format fmt = parse_report_format(layout.partial && !vm.count("format") ? "json" : fmt_name);
-    if (vm.count("table")) check_table(table_name);
+    layout.partial = o.partial;
+    const report_format fmt = parse_report_format(layout.partial && !o.format ? "json" : fmt_name);
+    if (o.table) check_table(table_name);
     const bool sheet = fmt == report_format::csv || fmt == report_format::tsv;
     if (layout.partial && fmt != report_format::json) throw usage_error("report", "--partial writes json: use --format json");
-    if (sheet && !vm.count("table"))
+    if (sheet && !o.table)
         throw usage_error("report", "--format " + fmt_name + " writes one table: choose it with --table " +
                                         table_choices());
-    if (!sheet && vm.count("table")) throw usage_error("report", "--table chooses the table of --format csv or tsv");
+    if (!sheet && o.table) throw usage_error("report", "--table chooses the table of --format csv or tsv");
     if (top < 0) throw usage_error("report", "--top must be 0 (all) or a number of rows, not " + std::to_string(top));
     if (exact_urls < 0)
         throw usage_error("report", "--exact-urls must be a number of URLs, not " + std::to_string(exact_urls));
     // csv and tsv are for a spreadsheet or a pipeline: every row, unless
     // --top asks for fewer.
-    layout.top = sheet && !vm.count("top") ? 0 : static_cast<std::size_t>(top);
-    if (!vm["no-timestamp"].as<bool>()) layout.generated = utc_now();
-    const bool merging = vm["merge"].as<bool>();
-    const std::vector<std::string> operands =
-        vm.count("operand") ? vm["operand"].as<std::vector<std::string>>() : std::vector<std::string>{};
+    layout.top = sheet && !o.top ? 0 : static_cast<std::size_t>(top);
+    if (!o.no_timestamp) layout.generated = utc_now();
+    const bool merging = o.merge;
+    const std::vector<std::string>& operands = o.operands;
 
     // -o FILE replaces FILE whole or not at all: a regular file (or a new
     // one) gets the report written beside it and renamed over it, as
@@ -443,7 +505,8 @@ int cmd_report(const args& a) {
     int out_fd = STDOUT_FILENO;
     std::optional<atomic_file> replacement;
     std::optional<struct stat> replaced; ///< FILE as it was, kept out of the inputs
-    if (vm.count("output")) {
+    const std::string output_path = o.output.value_or("");
+    if (o.output) {
         struct stat st {};
         const bool exists = ::stat(output_path.c_str(), &st) == 0;
         if (exists && !S_ISREG(st.st_mode)) {
@@ -473,7 +536,7 @@ int cmd_report(const args& a) {
     std::size_t input_count = 0; // inputs to read, for the note on an interrupted run
     if (merging) {
         if (operands.empty()) throw usage_error("report", "--merge needs the partial reports to merge");
-        if (vm.count("exact-urls")) throw usage_error("report", "--merge takes --exact-urls from the partial reports");
+        if (o.exact_urls) throw usage_error("report", "--merge takes --exact-urls from the partial reports");
         if (!merge_partials(operands, r, layout.options, layout.made_of)) return 2;
     } else {
         read_settings rs;
@@ -482,13 +545,13 @@ int cmd_report(const args& a) {
         rs.canonicalize = rs.resolve.normalize || rs.resolve.mode == resolve_mode::browser;
         rs.scan = make_scan_options("report", ss, abbrev_default);
         rs.base = make_base("report", ss);
-        rs.text = {.encoding = encoding,
+        rs.text = {.encoding = o.reading.encoding,
                    .binary_as_text = parse_binary_as_text("report", binary),
-                   .decompress = vm["search-zip"].as<bool>()};
+                   .decompress = o.reading.search_zip};
         std::string encoding_error;
         const auto probe = text_source::open(rs.text, encoding_error);
         if (!probe) throw usage_error("report", encoding_error);
-        const unsigned threads = parse_jobs(jobs);
+        const unsigned threads = parse_jobs(o.jobs);
         rs.input = parse_input_setting("report", input_kind);
         rs.bases.emplace("report", ss);
         rs.exact_url_limit = static_cast<std::uint64_t>(exact_urls);
@@ -506,7 +569,7 @@ int cmd_report(const args& a) {
             const stop_on_interrupt ctrl_c(progress);
             const bool terminal = ::isatty(STDERR_FILENO) == 1;
             std::optional<progress_line> line;
-            if (terminal || vm["progress"].as<bool>()) line.emplace(progress, terminal);
+            if (terminal || o.progress) line.emplace(progress, terminal);
             r = aggregate(list, rs, threads, progress);
         }
         for (const auto& e : errors) {

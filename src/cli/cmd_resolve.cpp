@@ -282,45 +282,83 @@ private:
 
 }  // namespace
 
+namespace {
+
+/// The options of resolve, as given.
+struct resolve_settings {
+    standard_settings standard;
+    std::optional<std::string> base;
+    std::string resolver;
+    bool normalize{};
+    long long max_url_length{};
+    std::string format;
+    std::vector<std::string> references;
+};
+
+constexpr std::string_view format_choices[] = {"text", "jsonl"};
+
+constexpr option_row<resolve_settings> resolve_table[] = {
+    {{.name = "base", .short_name = 'b', .value = value_kind::url, .help = "base URL to resolve against"},
+     &resolve_settings::base},
+    {resolver_option, &resolve_settings::resolver},
+    {{.name = "normalize", .help = "normalize results (Section 6: case, default port, escapes, IDNA)"},
+     &resolve_settings::normalize},
+    {{.name = "max-url-length", .value = value_kind::number,
+      .help = "longest reference in bytes (default 65536); a longer one is reported, not resolved",
+      .default_value = "65536"},
+     &resolve_settings::max_url_length},
+    {{.name = "format", .short_name = 'f', .value = value_kind::choice, .help = "text or jsonl",
+      .default_value = "text", .choices = format_choices},
+     &resolve_settings::format},
+};
+
+void add_options(option_set& set, resolve_settings& o) {
+    set.add(standard_options, o.standard);
+    set.add(resolve_table, o);
+}
+
+}  // namespace
+
+const command_spec resolve_command{
+    .name = "resolve",
+    .summary = "resolve references against a base URL",
+    .usage = usage,
+    .epilog = epilog,
+    .operands = operand_kind::references,
+    .run = cmd_resolve,
+    .list_options = [](option_set& set) {
+        static resolve_settings unused;
+        add_options(set, unused);
+    },
+};
+
 int cmd_resolve(const args& a) {
-    po::options_description opts("Options");
-    long long max_length = 64 * 1024;
-    opts.add_options()                                                        //
-        ("help,h", "show this help and exit")                                 //
-        ("version,V", "show the version and exit")                            //
-        ("base,b", po::value<std::string>(), "base URL to resolve against")   //
-        ("resolver", po::value<std::string>()->default_value("rfc3986"),
-         "rfc3986, rfc2396 or browser")                                       //
-        ("normalize", "normalize results (Section 6: case, default port, escapes, IDNA)")  //
-        ("max-url-length", po::value<long long>(&max_length),
-         "longest reference in bytes (default 65536); a longer one is reported, not resolved")  //
-        ("format,f", po::value<std::string>()->default_value("text"), "text or jsonl");
-    const auto vm = parse_command_line("resolve", a, opts, "ref");
-    if (answered_help_or_version(vm, usage, opts, epilog)) return 0;
+    resolve_settings o;
+    option_set set;
+    add_options(set, o);
+    parse_command_line("resolve", a, set, o.references);
+    if (answered_help_or_version(o.standard, resolve_command, set)) return 0;
 
     resolve_options options;
-    const auto& mode_name = vm["resolver"].as<std::string>();
-    const auto mode = parse_resolve_mode(mode_name);
+    const auto mode = parse_resolve_mode(o.resolver);
     if (!mode)
-        throw usage_error("resolve", "unknown --resolver '" + mode_name + "' (choose one of: rfc3986|rfc2396|browser)");
+        throw usage_error("resolve", "unknown --resolver '" + o.resolver + "' (choose one of: rfc3986|rfc2396|browser)");
     options.mode = *mode;
-    options.normalize = vm.count("normalize") != 0;
-    const format fmt = parse_format("resolve", vm["format"].as<std::string>(), "text|jsonl");
+    options.normalize = o.normalize;
+    const format fmt = parse_format("resolve", o.format, "text|jsonl");
+    const long long max_length = o.max_url_length;
     if (max_length < 16 || max_length > (1LL << 30))
         throw usage_error("resolve", "--max-url-length must be a number of bytes from 16 to 1073741824, not " +
                                          std::to_string(max_length));
     const auto limit = static_cast<std::size_t>(max_length);
 
     std::optional<resolver> base;
-    if (vm.count("base") != 0) {
-        const auto& typed = vm["base"].as<std::string>();
-        base.emplace(base_from_option("resolve", strip_user_typed(typed), options, typed));
-    }
+    if (o.base) base.emplace(base_from_option("resolve", strip_user_typed(*o.base), options, *o.base));
 
     output out(STDOUT_FILENO);
     resolve_job job(std::move(base), options, fmt, out);
-    if (vm.count("ref") != 0) {
-        for (const auto& ref : vm["ref"].as<std::vector<std::string>>()) {
+    if (!o.references.empty()) {
+        for (const auto& ref : o.references) {
             if (ref.size() > limit)
                 job.too_long({}, ref.size(), ref);
             else

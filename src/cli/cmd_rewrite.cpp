@@ -531,36 +531,98 @@ std::optional<rewrite_options> options_for(const settings& st, const std::string
 
 }  // namespace
 
+namespace {
+
+/// The options of rewrite, as given.
+struct rewrite_settings {
+    standard_settings standard;
+    bool in_place{}; ///< never set: take_in_place takes -i before the parse, for its attached suffix
+    bool follow_symlinks{};
+    bool dry_run{};
+    bool diff{};
+    std::string only;
+    std::string style;
+    std::string binary;
+    std::optional<std::string> encoding;
+    std::string input;
+    walk_settings walk;
+    scan_settings scan;
+    std::vector<std::string> operands;
+};
+
+constexpr std::string_view only_alone[] = {"all"};
+constexpr std::string_view only_kinds[] = {"relative", "abbreviated", "joined"};
+constexpr std::string_view style_choices[] = {"plain", "angle"};
+constexpr std::string_view previews[] = {"dry-run", "diff"};
+constexpr std::string_view besides_dry_run[] = {"in-place", "diff"};
+constexpr std::string_view besides_diff[] = {"in-place", "dry-run"};
+
+constexpr option_row<rewrite_settings> rewrite_table[] = {
+    {{.name = "in-place", .short_name = 'i', .help = "edit the files in place; -iSUFFIX or --in-place=SUFFIX keeps a backup",
+      .excludes = previews, .optional_value = true, .value_name = "SUFFIX"},
+     &rewrite_settings::in_place},
+    {{.name = "follow-symlinks", .help = "with -i, edit the file a symbolic link names, not the link"},
+     &rewrite_settings::follow_symlinks},
+    {{.name = "dry-run", .help = "write nothing; list each file that would change, with its edit count",
+      .excludes = besides_dry_run},
+     &rewrite_settings::dry_run},
+    {{.name = "diff", .help = "write nothing; print a unified diff of what would change", .excludes = besides_diff},
+     &rewrite_settings::diff},
+    {{.name = "only", .value = value_kind::choice_list,
+      .help = "what to rewrite: all (default) or a list of relative,abbreviated,joined", .default_value = "all",
+      .choices = only_kinds, .alone = only_alone},
+     &rewrite_settings::only},
+    {{.name = "style", .value = value_kind::choice, .help = "plain (default), or angle: also wrap bare URLs in <...>",
+      .default_value = "plain", .choices = style_choices},
+     &rewrite_settings::style},
+    {{.name = "binary", .value = value_kind::choice,
+      .help = "files with a NUL byte, with -i or --diff: skip (default) or text", .default_value = "skip",
+      .choices = binary_choices},
+     &rewrite_settings::binary},
+    {{.name = "encoding", .value = value_kind::text,
+      .help = "charset of the input, and of the output: utf-8 (default), latin1, windows-1252, utf-16le, ...",
+      .choices = encoding_suggestions, .value_name = "CHARSET"},
+     &rewrite_settings::encoding},
+    {input_option, &rewrite_settings::input},
+};
+
+void add_options(option_set& set, rewrite_settings& o) {
+    set.add(standard_options, o.standard);
+    set.add(rewrite_table, o);
+    add_walk_options(set, o.walk);
+    add_scan_options(set, o.scan, abbrev_help::www_ftp);
+}
+
+}  // namespace
+
+const command_spec rewrite_command{
+    .name = "rewrite",
+    .summary = "copy text through with its references made absolute",
+    .usage = usage,
+    .epilog = epilog,
+    .operands = operand_kind::files,
+    .run = cmd_rewrite,
+    .list_options = [](option_set& set) {
+        static rewrite_settings unused;
+        add_options(set, unused);
+    },
+};
+
 int cmd_rewrite(const args& arguments) {
     args a = arguments;
     const std::optional<std::string> in_place = take_in_place(a);
-    po::options_description opts("Options");
-    scan_settings scan;
+    rewrite_settings given;
+    option_set set;
+    add_options(set, given);
+    parse_command_line("rewrite", a, set, given.operands);
+    if (answered_help_or_version(given.standard, rewrite_command, set)) return 0;
+    const scan_settings& scan = given.scan;
+    const walk_settings& walk = given.walk;
+    const std::string& only = given.only;
+    const std::string& style = given.style;
     settings st;
-    std::string only = "all", style = "plain", binary = "skip", input;
-    // clang-format off
-    opts.add_options()
-        ("help,h", "show this help and exit")
-        ("version,V", "show the version and exit")
-        ("in-place,i", "edit the files in place; -iSUFFIX or --in-place=SUFFIX keeps a backup")
-        ("follow-symlinks", po::bool_switch(&st.follow_symlinks),
-            "with -i, edit the file a symbolic link names, not the link")
-        ("dry-run", po::bool_switch(), "write nothing; list each file that would change, with its edit count")
-        ("diff", po::bool_switch(), "write nothing; print a unified diff of what would change")
-        ("only", po::value<std::string>(&only),
-            "what to rewrite: all (default) or a list of relative,abbreviated,joined")
-        ("style", po::value<std::string>(&style), "plain (default), or angle: also wrap bare URLs in <...>")
-        ("binary", po::value<std::string>(&binary), "files with a NUL byte, with -i or --diff: skip (default) or text")
-        ("encoding", po::value<std::string>(&st.encoding),
-            "charset of the input, and of the output: utf-8 (default), latin1, windows-1252, utf-16le, ...")
-        ("input", po::value<std::string>(&input), input_help(documents_by_default).c_str());
-    // clang-format on
-    walk_settings walk;
-    add_walk_options(opts, walk);
-    add_scan_options(opts, scan,
-                     "abbreviations to complete: all, none, or a list (default: www,ftp)");
-    const auto vm = parse_command_line("rewrite", a, opts, "operand");
-    if (answered_help_or_version(vm, usage, opts, epilog)) return 0;
+    st.follow_symlinks = given.follow_symlinks;
+    if (given.encoding) st.encoding = *given.encoding;
 
     // `news.gmane.org` in a changelog names a server under discussion; only
     // www. and ftp. are links often enough to edit without being asked.
@@ -570,9 +632,9 @@ int cmd_rewrite(const args& arguments) {
     st.rewrite.normalize = scan.normalize;
     st.resolve = make_resolve_options("rewrite", scan);
     st.memory = make_memory_cap("rewrite", scan);
-    st.input = parse_input_setting("rewrite", input);
+    st.input = parse_input_setting("rewrite", given.input);
     const bool mail = reads_mail(st.input);
-    const bool encoded = vm.count("encoding") != 0 && st.encoding != "utf-8";
+    const bool encoded = given.encoding && st.encoding != "utf-8";
     // Documents are parsed as UTF-8; in another charset a file is text.
     if (encoded && st.input == input_setting::unset) st.input = input_setting::text;
     if (encoded && (st.input == input_setting::markdown || st.input == input_setting::html))
@@ -587,9 +649,9 @@ int cmd_rewrite(const args& arguments) {
     if (style != "plain" && style != "angle")
         throw usage_error("rewrite", "unknown --style '" + style + "' (choose plain or angle)");
     st.rewrite.angle_style = style == "angle";
-    st.binary_text = parse_binary_as_text("rewrite", binary);
-    st.diff = vm["diff"].as<bool>();
-    st.dry_run = vm["dry-run"].as<bool>() || st.diff;
+    st.binary_text = parse_binary_as_text("rewrite", given.binary);
+    st.diff = given.diff;
+    st.dry_run = given.dry_run || st.diff;
     if (in_place) {
         st.in_place = true;
         st.backup_suffix = *in_place;
@@ -599,8 +661,7 @@ int cmd_rewrite(const args& arguments) {
     if (st.in_place && st.dry_run) st.in_place = false;  // review first: nothing is written
     if (st.in_place) atomic_file::remove_on_signals();
 
-    const std::vector<std::string> operands =
-        vm.count("operand") ? vm["operand"].as<std::vector<std::string>>() : std::vector<std::string>{};
+    const std::vector<std::string>& operands = given.operands;
     if (st.in_place && operands.empty())
         throw usage_error("rewrite", "-i edits files in place: give the files to edit");
     std::vector<input_error> errors;

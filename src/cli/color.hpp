@@ -7,6 +7,9 @@
 
 namespace urlsift::cli {
 
+/// The values of --color.
+inline constexpr std::string_view color_choices[] = {"auto", "always", "never"};
+
 /// Whether --color=WHEN (auto, always or never) colours an output; throws
 /// usage_error for another value. auto colours a terminal whose TERM is
 /// set and not "dumb", unless NO_COLOR is set and not empty (no-color.org).

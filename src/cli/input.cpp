@@ -7,6 +7,24 @@
 
 namespace urlsift::cli {
 
+namespace {
+
+constexpr option_row<reading_settings> reading_options[] = {
+    {{.name = "binary", .value = value_kind::choice, .help = "files with a NUL byte: skip (default) or text",
+      .default_value = "skip", .choices = binary_choices},
+     &reading_settings::binary},
+    {{.name = "encoding", .value = value_kind::text,
+      .help = "charset of the input: utf-8 (default), latin1, windows-1252, ...", .default_value = "utf-8",
+      .choices = encoding_suggestions, .value_name = "CHARSET"},
+     &reading_settings::encoding},
+    {{.name = "search-zip", .short_name = 'z', .help = "read gzip, bzip2, xz and zstd files as the text they hold"},
+     &reading_settings::search_zip},
+};
+
+}  // namespace
+
+void add_reading_options(option_set& set, reading_settings& s) { set.add(reading_options, s); }
+
 output_file::output_file(int out_fd) {
     struct stat out {};
     if (::fstat(out_fd, &out) != 0 || !S_ISREG(out.st_mode)) return;

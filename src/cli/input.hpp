@@ -3,6 +3,7 @@
 // inputs, and notes on how an input was read. Which inputs to read is
 // walk.hpp's job, reading them text_source's.
 
+#include "cli/option_table.hpp"
 #include "cli/walk.hpp"
 
 #include <urlsift/text_source.hpp>
@@ -15,6 +16,24 @@
 #include <sys/types.h>
 
 namespace urlsift::cli {
+
+/// How files are read as text: --binary, --encoding and -z.
+struct reading_settings {
+    std::string binary;   ///< skip or text
+    std::string encoding; ///< a charset ICU knows
+    bool search_zip{};    ///< -z: compressed files read as what they hold
+};
+
+/// The charsets the tool suggests for a name it does not know, which the
+/// completions offer for --encoding (any charset ICU knows is taken).
+inline constexpr std::string_view encoding_suggestions[] = {"utf-8",    "latin1",  "windows-1252", "iso-8859-15",
+                                                            "utf-16le", "utf-16be", "shift_jis",   "euc-jp",
+                                                            "gb18030",  "koi8-r"};
+/// The values of --binary.
+inline constexpr std::string_view binary_choices[] = {"skip", "text"};
+
+/// Adds --binary, --encoding and -z to `set`, storing into `s`.
+void add_reading_options(option_set& set, reading_settings& s);
 
 /// Tells the inputs that are the file the output goes to (`out_fd`,
 /// standard output unless `-o` named a file: `urlsift extract -r dir >

@@ -6,16 +6,6 @@
 
 namespace urlsift::cli {
 
-std::string input_help(std::string_view default_is) {
-    return "how to read the inputs: text, markdown, html, code (source code or configuration, the language by the "
-           "file's name or #! line), mail (a message), mbox (a mailbox), or auto (Markdown, HTML or code by name, "
-           "else mail, HTML, code or text by content). Default: " + std::string(default_is);
-}
-
-const char* const documents_by_default =
-    "a named file is read as Markdown, HTML or code when its name (.md, .html, .c, .py, .yaml, Makefile, ...) "
-    "or its start (an HTML document, a #! line) says so, else as text; standard input as text";
-
 input_setting parse_input_setting(std::string_view command, const std::string& value, bool mail_too) {
     if (value.empty()) return input_setting::unset;
     if (value == "text") return input_setting::text;

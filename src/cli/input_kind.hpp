@@ -2,6 +2,8 @@
 // How each input is read: the one place that turns --input and what an
 // input is (its name, its first bytes) into a reading.
 
+#include "cli/option_spec.hpp"
+
 #include <urlsift/document.hpp>
 #include <urlsift/mail.hpp>
 
@@ -31,11 +33,21 @@ enum class input_kind { text, markdown, html, code, message, mbox };
 /// (`mail`, `mbox` and `auto` are choices).
 input_setting parse_input_setting(std::string_view command, const std::string& value, bool mail_too = true);
 
-/// The help text of --input, the same for every command but for what the
-/// command does when it is not given (`default_is`).
-std::string input_help(std::string_view default_is);
-/// What `unset` does, in words for input_help.
-extern const char* const documents_by_default;
+/// The values of --input.
+inline constexpr std::string_view input_choices[] = {"text", "markdown", "html", "code", "mail", "mbox", "auto"};
+/// The help of --input, the same for every command but for what the
+/// command does when it is not given (the spec's `help_more`).
+inline constexpr std::string_view input_help =
+    "how to read the inputs: text, markdown, html, code (source code or configuration, the language by the "
+    "file's name or #! line), mail (a message), mbox (a mailbox), or auto (Markdown, HTML or code by name, "
+    "else mail, HTML, code or text by content). Default: ";
+/// --input where a named file is read as its name or start says.
+inline constexpr option_spec input_option{
+    .name = "input", .value = value_kind::choice, .help = input_help,
+    .help_more = "a named file is read as Markdown, HTML or code when its name (.md, .html, .c, .py, .yaml, "
+                 "Makefile, ...) or its start (an HTML document, a #! line) says so, else as text; standard "
+                 "input as text",
+    .choices = input_choices};
 
 /// Whether inputs under `s` may be mail (`mail`, `mbox`, `auto`): they are
 /// opened by read_as_mail, which reads a pipe whole to decide.

@@ -18,15 +18,17 @@
 
 namespace urlsift::cli {
 
-void add_mail_options(po::options_description& opts, mail_settings& s) {
-    // clang-format off
-    opts.add_options()
-        ("input", po::value<std::string>(&s.input), input_help(documents_by_default).c_str())
-        ("headers", po::bool_switch(&s.headers),
-            "with --input mail|mbox|auto, list URLs from List-*, Archived-At, Content-Base and Content-Location "
-            "headers too (jsonl always has them)");
-    // clang-format on
-}
+namespace {
+
+constexpr option_row<mail_settings> mail_options[] = {
+    {input_option, &mail_settings::input},
+    {{.name = "headers", .help = headers_help, .help_more = " (with --input mail|mbox|auto; jsonl always has them)"},
+     &mail_settings::headers},
+};
+
+}  // namespace
+
+void add_mail_options(option_set& set, mail_settings& s) { set.add(mail_options, s); }
 
 std::string read_as_mail(const std::string& path, input_setting setting, bool decompress, std::size_t parse_memory,
                          const mail_input_sink& messages, const text_input_sink& text) {

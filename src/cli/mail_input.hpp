@@ -3,7 +3,7 @@
 // their options and how one is opened.
 
 #include "cli/input_kind.hpp"
-#include "cli/options.hpp"
+#include "cli/option_table.hpp"
 
 #include <urlsift/mail.hpp>
 
@@ -12,14 +12,18 @@
 
 namespace urlsift::cli {
 
-/// The mail options of a command, as Boost.Program_options stores them.
+/// The mail options of a command.
 struct mail_settings {
     std::string input; ///< --input (input_kind.hpp); empty when not given
     bool headers = false;       ///< --headers: header URLs in text, csv and tsv output too
 };
 
-/// Adds --input and --headers to `opts`, storing into `s`.
-void add_mail_options(po::options_description& opts, mail_settings& s);
+/// The help of --headers, which pick shares.
+inline constexpr std::string_view headers_help =
+    "list URLs from List-*, Archived-At, Content-Base and Content-Location headers too";
+
+/// Adds --input and --headers to `set`, storing into `s`.
+void add_mail_options(option_set& set, mail_settings& s);
 
 /// Receives the messages of an input read as mail, with the format it
 /// was read in; false stops the reading.

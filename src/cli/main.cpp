@@ -14,41 +14,6 @@
 #include <new>
 #include <string_view>
 
-namespace {
-
-constexpr std::string_view overview = R"(Usage: urlsift COMMAND [OPTIONS] [ARGS...]
-       urlsift --help | --version
-
-Find the URLs in plain text (mail, news, documents, logs), resolve them
-against a base URL, and rewrite text so every link is absolute.
-
-Commands:
-  extract   list the URLs found in files or standard input
-  rewrite   copy text through with its references made absolute
-  resolve   resolve references against a base URL
-  report    count the references in many files: hosts, domains, duplicates
-  pick      choose a URL on a full-screen list and open, copy or print it
-
-Options:
-  -h [ --help ]     show this help and exit
-  -V [ --version ]  show the version and exit
-
-Run 'urlsift COMMAND --help' for the options of a command.
-
-Examples:
-  urlsift extract mail.txt                   one URL a line
-  urlsift extract -n -H --format tsv *.txt   file, line, column, URL
-  urlsift resolve --base http://a/b/c/d ../g
-  urlsift rewrite --base https://example.org/docs/ notes.txt
-  urlsift report -r -j 4 corpus/             totals, top hosts and domains, duplicates
-  urlsift pick msg.eml                       choose a link of a message and open it
-
-Exit status: 0 if something was found or done, 1 if nothing was found,
-2 on error (an unreadable file is reported and the others still processed).
-)";
-
-}  // namespace
-
 int main(int argc, char** argv) {
     // A closed pipe is reported as EPIPE by write(), handled as broken_pipe.
     std::signal(SIGPIPE, SIG_IGN);
@@ -64,12 +29,12 @@ int main(int argc, char** argv) {
     ::mallopt(M_MXFAST, 0);
 
     if (argc < 2) {
-        std::cerr << overview;
+        urlsift::cli::print_overview(std::cerr);
         return 2;
     }
     const std::string_view command = argv[1];
     if (command == "-h" || command == "--help" || command == "help") {
-        std::cout << overview;
+        urlsift::cli::print_overview(std::cout);
         return 0;
     }
     if (command == "-V" || command == "--version") {
@@ -80,11 +45,8 @@ int main(int argc, char** argv) {
     const urlsift::cli::args rest(argv + 2, argv + argc);
     urlsift::cli::exit_after_command();
     try {
-        if (command == "extract") return urlsift::cli::cmd_extract(rest);
-        if (command == "rewrite") return urlsift::cli::cmd_rewrite(rest);
-        if (command == "resolve") return urlsift::cli::cmd_resolve(rest);
-        if (command == "report") return urlsift::cli::cmd_report(rest);
-        if (command == "pick") return urlsift::cli::cmd_pick(rest);
+        for (const urlsift::cli::command_spec* c : urlsift::cli::all_commands())
+            if (command == c->name) return c->run(rest);
         std::cerr << "urlsift: unknown command '" << urlsift::cli::visible(command)
                   << "'\nCommands are extract, rewrite, resolve, report and pick; run 'urlsift --help' for more.\n";
         return 2;

@@ -4,6 +4,8 @@
 
 #include <urlsift/version.hpp>
 
+#include <boost/make_shared.hpp>
+
 #include <iostream>
 #include <set>
 #include <utility>
@@ -67,11 +69,45 @@ args operands_last(const args& a, const po::options_description& all) {
 
 }  // namespace
 
-po::variables_map parse_command_line(std::string_view command, const args& a, const po::options_description& visible,
-                                     const char* positional_name) {
+void option_set::add(const option_spec& spec, const po::value_semantic* semantic) {
+    std::string names(spec.name);
+    if (spec.short_name != 0) names.append(",").push_back(spec.short_name);
+    std::string help(spec.help);
+    help.append(spec.help_more);
+    description_.add(boost::make_shared<po::option_description>(names.c_str(), semantic, help.c_str()));
+    specs_.push_back(&spec);
+}
+
+void option_set::add(const option_spec& spec, bool& on) { add(spec, po::bool_switch(&on)); }
+
+void option_set::add(const option_spec& spec, std::string& value) {
+    if (!spec.default_value.empty()) value = spec.default_value;
+    add(spec, po::value<std::string>(&value));
+}
+
+void option_set::add(const option_spec& spec, std::optional<std::string>& value) {
+    add(spec, po::value<std::string>()->notifier([&value](const std::string& v) { value = v; }));
+}
+
+void option_set::add(const option_spec& spec, long long& value) {
+    if (!spec.default_value.empty()) value = std::stoll(std::string(spec.default_value));
+    add(spec, po::value<long long>(&value));
+}
+
+void option_set::add(const option_spec& spec, std::optional<long long>& value) {
+    add(spec, po::value<long long>()->notifier([&value](long long v) { value = v; }));
+}
+
+void option_set::add(const option_spec& spec, std::vector<std::string>& values) {
+    add(spec, po::value<std::vector<std::string>>(&values)->composing());
+}
+
+void parse_command_line(std::string_view command, const args& a, const option_set& set,
+                        std::vector<std::string>& operands) {
+    constexpr const char* positional_name = "operand";
     po::options_description all;
-    all.add(visible);
-    all.add_options()(positional_name, po::value<std::vector<std::string>>(), "operands");
+    all.add(set.description());
+    all.add_options()(positional_name, po::value<std::vector<std::string>>(&operands), "operands");
     po::positional_options_description pos;
     pos.add(positional_name, -1);
     po::variables_map vm;
@@ -99,22 +135,20 @@ po::variables_map parse_command_line(std::string_view command, const args& a, co
     } catch (const po::error& e) {
         throw usage_error(std::string(command), e.what());
     }
-    return vm;
 }
 
-void print_help(std::string_view usage, const po::options_description& visible, std::string_view epilog) {
-    std::cout << usage << '\n' << visible << '\n' << epilog;
+void print_help(std::ostream& out, const command_spec& command, const option_set& set) {
+    out << command.usage << '\n' << set.description() << '\n' << command.epilog;
 }
 
 void print_version() { std::cout << "urlsift " << urlsift::version() << '\n'; }
 
-bool answered_help_or_version(const po::variables_map& vm, std::string_view usage,
-                              const po::options_description& visible, std::string_view epilog) {
-    if (vm.count("help") != 0) {
-        print_help(usage, visible, epilog);
+bool answered_help_or_version(const standard_settings& s, const command_spec& command, const option_set& set) {
+    if (s.help) {
+        print_help(std::cout, command, set);
         return true;
     }
-    if (vm.count("version") != 0) {
+    if (s.version) {
         print_version();
         return true;
     }

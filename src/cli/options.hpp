@@ -2,34 +2,43 @@
 // Command-line parsing shared by the subcommands, on Boost.Program_options.
 
 #include "cli/commands.hpp"
+#include "cli/option_table.hpp"
 
-#include <boost/program_options.hpp>
-
+#include <iosfwd>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace urlsift::cli {
 
-namespace po = boost::program_options;
+/// --help and --version, which every command takes.
+struct standard_settings {
+    bool help{};
+    bool version{};
+};
+inline constexpr option_row<standard_settings> standard_options[] = {
+    {{.name = "help", .short_name = 'h', .help = "show this help and exit"}, &standard_settings::help},
+    {{.name = "version", .short_name = 'V', .help = "show the version and exit"}, &standard_settings::version},
+};
 
-/// Parses `a` for `command` with the named options in `visible` and the
-/// operands collected under `positional_name`. Unknown options, missing
-/// values and bad conversions become a usage_error that names the option.
-/// A repeated option takes its last value, unless it is composing.
-po::variables_map parse_command_line(std::string_view command, const args& a, const po::options_description& visible,
-                                     const char* positional_name);
+/// Parses `a` for `command` with the options of `set`, storing into the
+/// fields they are bound to, and the operands into `operands`. Unknown
+/// options, missing values and bad conversions become a usage_error that
+/// names the option. A repeated option takes its last value, unless it is
+/// repeatable.
+void parse_command_line(std::string_view command, const args& a, const option_set& set,
+                        std::vector<std::string>& operands);
 
-/// Prints `usage` (a synopsis with a short description) followed by the
-/// option table and `epilog` (examples) to standard output.
-void print_help(std::string_view usage, const po::options_description& visible, std::string_view epilog);
+/// Writes the help of `command`: its usage (a synopsis with a short
+/// description), the option table of `set` and its epilog.
+void print_help(std::ostream& out, const command_spec& command, const option_set& set);
 
 /// Prints "urlsift VERSION" to standard output.
 void print_version();
 
-/// Answers --help (with print_help) or --version when `vm` holds either,
+/// Answers --help (with print_help) or --version when `s` asks for either,
 /// and says whether it did: the command then exits with status 0.
-bool answered_help_or_version(const po::variables_map& vm, std::string_view usage,
-                              const po::options_description& visible, std::string_view epilog);
+bool answered_help_or_version(const standard_settings& s, const command_spec& command, const option_set& set);
 
 /// Output formats for listings.
 enum class format { text, jsonl, csv, tsv };

@@ -13,31 +13,77 @@
 
 namespace urlsift::cli {
 
-void add_scan_options(po::options_description& opts, scan_settings& s, const char* abbrev_default_help) {
-    // clang-format off
-    opts.add_options()
-        ("base", po::value<std::string>(&s.base)->notifier([&s](const std::string&) { s.base_given = true; }),
-            "resolve relative references in <...> and after URL: against URL, and a document's relative links")
-        ("base-root", po::value<std::string>(&s.base_root),
-            "with --base, the directory that --base is the URL of: each file's base is --base joined with "
-            "its path under DIR (docs/api/x.md under --base https://example.org/docs/ --base-root docs has "
-            "the base https://example.org/docs/api/x.md)")
-        ("resolver", po::value<std::string>(&s.resolver_mode), "resolution rules: rfc3986 (default), rfc2396, browser")
-        ("normalize", po::bool_switch(&s.normalize), "normalize URLs (Section 6): case, default port, escapes, IDNA")
-        ("hyphen", po::value<std::string>(&s.hyphen), "a hyphen at a line break inside a URL: keep (default) or drop")
-        ("max-url-length", po::value<long long>(&s.max_url_length),
-            "longest URL in bytes (default 65536); longer ones are cut")
-        ("abbrev", po::value<std::string>(&s.abbrev), abbrev_default_help)
-        ("abbrev-scheme", po::value<std::string>(&s.abbrev_scheme),
-            "scheme for completed host names: http (default) or https")
-        ("literal-brackets", po::bool_switch(&s.literal_brackets),
-            "read <www.x.org/p> and <host.tld> as relative paths under --base, as Appendix F does, "
-            "not as abbreviated URLs (docs/abbreviations.md)")
-        ("max-memory", po::value<std::string>(&s.max_memory),
-            "memory the reading of one document, WARC record or message may take (default 64M; K, M, G): "
-            "a Markdown or HTML document over a quarter of it, or whose HTML tree takes more than half, is "
-            "read as plain text, with a note (rewrite leaves it unchanged)");
-    // clang-format on
+namespace {
+
+constexpr std::string_view hyphen_choices[] = {"keep", "drop"};
+constexpr std::string_view abbrev_alone[] = {"all", "none"};
+constexpr std::string_view abbrev_kinds[] = {"www", "ftp", "gopher", "news", "wais", "domain", "email", "ipv4"};
+constexpr std::string_view scheme_choices[] = {"http", "https"};
+
+/// --abbrev but for the help text, which says the command's own default.
+constexpr option_spec abbrev_option{.name = "abbrev", .value = value_kind::choice_list,
+                                    .choices = abbrev_kinds, .alone = abbrev_alone};
+
+/// The options of every command that scans text; --abbrev is added after
+/// --max-url-length, with the command's own help.
+constexpr option_row<scan_settings> scan_options_before_abbrev[] = {
+    {{.name = "base", .value = value_kind::url,
+      .help = "resolve relative references in <...> and after URL: against URL, and a document's relative links"},
+     &scan_settings::base},
+    {{.name = "base-root", .value = value_kind::directory,
+      .help = "with --base, the directory that --base is the URL of: each file's base is --base joined with "
+              "its path under DIR (docs/api/x.md under --base https://example.org/docs/ --base-root docs has "
+              "the base https://example.org/docs/api/x.md)"},
+     &scan_settings::base_root},
+    {resolver_option, &scan_settings::resolver_mode},
+    {{.name = "normalize", .help = "normalize URLs (Section 6): case, default port, escapes, IDNA"},
+     &scan_settings::normalize},
+    {{.name = "hyphen", .value = value_kind::choice,
+      .help = "a hyphen at a line break inside a URL: keep (default) or drop", .default_value = "keep",
+      .choices = hyphen_choices},
+     &scan_settings::hyphen},
+    {{.name = "max-url-length", .value = value_kind::number,
+      .help = "longest URL in bytes (default 65536); longer ones are cut", .default_value = "65536"},
+     &scan_settings::max_url_length},
+};
+
+constexpr option_row<scan_settings> scan_options_after_abbrev[] = {
+    {{.name = "abbrev-scheme", .value = value_kind::choice,
+      .help = "scheme for completed host names: http (default) or https", .default_value = "http",
+      .choices = scheme_choices},
+     &scan_settings::abbrev_scheme},
+    {{.name = "literal-brackets",
+      .help = "read <www.x.org/p> and <host.tld> as relative paths under --base, as Appendix F does, "
+              "not as abbreviated URLs (docs/abbreviations.md)"},
+     &scan_settings::literal_brackets},
+    {{.name = "max-memory", .value = value_kind::size,
+      .help = "memory the reading of one document, WARC record or message may take (default 64M; K, M, G): "
+              "a Markdown or HTML document over a quarter of it, or whose HTML tree takes more than half, is "
+              "read as plain text, with a note (rewrite leaves it unchanged)",
+      .default_value = "64M"},
+     &scan_settings::max_memory},
+};
+
+/// --abbrev with the help of most commands, and of rewrite, which
+/// completes fewer kinds unless asked.
+constexpr option_spec abbrev_all_but_ipv4 = [] {
+    option_spec o = abbrev_option;
+    o.help = "abbreviations to complete: all, none, or a list (www,ftp,gopher,news,wais,domain,email,ipv4); "
+             "default all but ipv4";
+    return o;
+}();
+constexpr option_spec abbrev_www_ftp = [] {
+    option_spec o = abbrev_option;
+    o.help = "abbreviations to complete: all, none, or a list (default: www,ftp)";
+    return o;
+}();
+
+}  // namespace
+
+void add_scan_options(option_set& set, scan_settings& s, abbrev_help help) {
+    set.add(scan_options_before_abbrev, s);
+    set.add(help == abbrev_help::www_ftp ? abbrev_www_ftp : abbrev_all_but_ipv4, s.abbrev);
+    set.add(scan_options_after_abbrev, s);
 }
 
 memory_cap make_memory_cap(std::string_view command, const scan_settings& s) {
@@ -95,10 +141,10 @@ scan_options make_scan_options(std::string_view command, const scan_settings& s,
                                    std::to_string(s.max_url_length));
     so.max_url_length = static_cast<std::size_t>(s.max_url_length);
     so.abbrev.kinds = default_kinds;
-    if (s.abbrev != "default") {
-        const auto set = parse_abbrev_list(s.abbrev);
+    if (s.abbrev) {
+        const auto set = parse_abbrev_list(*s.abbrev);
         if (!set)
-            throw usage_error(cmd, "unknown --abbrev '" + s.abbrev +
+            throw usage_error(cmd, "unknown --abbrev '" + *s.abbrev +
                                        "' (all, none, or a list of: www,ftp,gopher,news,wais,domain,email,ipv4)");
         so.abbrev.kinds = *set;
     }
@@ -111,8 +157,8 @@ scan_options make_scan_options(std::string_view command, const scan_settings& s,
 }
 
 std::optional<resolver> make_base(std::string_view command, const scan_settings& s) {
-    if (!s.base_given) return std::nullopt;
-    return base_from_option(command, s.base, make_resolve_options(command, s));
+    if (!s.base) return std::nullopt;
+    return base_from_option(command, *s.base, make_resolve_options(command, s));
 }
 
 namespace {

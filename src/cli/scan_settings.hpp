@@ -2,7 +2,7 @@
 // The options that steer the scanner and the resolver, shared by the
 // commands that scan text (extract, rewrite).
 
-#include "cli/options.hpp"
+#include "cli/option_table.hpp"
 
 #include <urlsift/document.hpp>
 #include <urlsift/resolver.hpp>
@@ -14,19 +14,18 @@
 
 namespace urlsift::cli {
 
-/// Raw option values as Boost.Program_options stores them.
+/// The options that steer the scanner and the resolver, as given.
 struct scan_settings {
-    std::string base;
-    std::string base_root; ///< --base-root: the directory --base is the URL of
+    std::optional<std::string> base; ///< --base, perhaps empty (which is an error)
+    std::string base_root;           ///< --base-root: the directory --base is the URL of
     std::string resolver_mode;
-    std::string hyphen = "keep";
-    std::string abbrev = "default";
-    std::string abbrev_scheme = "http";
-    long long max_url_length = 64 * 1024; ///< signed, so that "-5" is caught, not wrapped
-    bool normalize = false;
-    bool literal_brackets = false; ///< --literal-brackets
-    bool base_given = false; ///< --base was given (perhaps empty, which is an error)
-    std::string max_memory = "64M"; ///< --max-memory, as typed
+    std::string hyphen;
+    std::optional<std::string> abbrev; ///< not given: the command's default kinds
+    std::string abbrev_scheme;
+    long long max_url_length{}; ///< signed, so that "-5" is caught, not wrapped
+    bool normalize{};
+    bool literal_brackets{}; ///< --literal-brackets
+    std::string max_memory;  ///< --max-memory, as typed
 };
 
 /// What --max-memory allows the reading of one document, WARC record or
@@ -48,11 +47,19 @@ std::string read_as_text_note(document_format format, const std::string& unread)
 /// one, or is under 4M or over 1T.
 memory_cap make_memory_cap(std::string_view command, const scan_settings& s);
 
-/// Adds --base, --resolver, --normalize, --hyphen, --max-url-length,
-/// --abbrev, --abbrev-scheme, --literal-brackets and --max-memory to
-/// `opts`, storing into `s`.
-/// `abbrev_default_help` says what the command's default set is.
-void add_scan_options(po::options_description& opts, scan_settings& s, const char* abbrev_default_help);
+/// --resolver, of resolve too.
+inline constexpr std::string_view resolver_choices[] = {"rfc3986", "rfc2396", "browser"};
+inline constexpr option_spec resolver_option{.name = "resolver", .value = value_kind::choice,
+                                             .help = "resolution rules: rfc3986 (default), rfc2396, browser",
+                                             .default_value = "rfc3986", .choices = resolver_choices};
+
+/// Which default set of abbreviations the help of --abbrev names.
+enum class abbrev_help : unsigned char { all_but_ipv4, www_ftp };
+
+/// Adds --base, --base-root, --resolver, --normalize, --hyphen,
+/// --max-url-length, --abbrev, --abbrev-scheme, --literal-brackets and
+/// --max-memory to `set`, storing into `s`.
+void add_scan_options(option_set& set, scan_settings& s, abbrev_help help);
 
 /// Checks the values and builds the scanner's options; `default_kinds` is
 /// used when --abbrev is not given. Throws usage_error naming the bad value

@@ -322,21 +322,27 @@ private:
 
 }  // namespace
 
-void add_walk_options(po::options_description& opts, walk_settings& s) {
-    // clang-format off
-    opts.add_options()
-        ("recursive,r", po::bool_switch(&s.recursive), "read the files under each DIR (no DIR: the current directory)")
-        ("include", po::value<std::vector<std::string>>(&s.include)->composing(),
-            "read only files whose name matches GLOB (repeatable)")
-        ("exclude", po::value<std::vector<std::string>>(&s.exclude)->composing(),
-            "skip files whose name matches GLOB (repeatable)")
-        ("glob,g", po::value<std::vector<std::string>>(&s.globs)->composing(),
-            "under -r, read only what matches GLOB, or skip it with !GLOB (gitignore syntax; repeatable, "
-            "the last match wins)")
-        ("hidden", po::bool_switch(&s.hidden), "under -r, read hidden files and directories too")
-        ("no-ignore", po::bool_switch(&s.no_ignore), "under -r, read what .gitignore and .ignore files leave out");
-    // clang-format on
-}
+namespace {
+
+constexpr option_row<walk_settings> walk_options[] = {
+    {{.name = "recursive", .short_name = 'r',
+      .help = "read the files under each DIR (no DIR: the current directory)"}, &walk_settings::recursive},
+    {{.name = "include", .value = value_kind::glob, .help = "read only files whose name matches GLOB (repeatable)",
+      .repeatable = true}, &walk_settings::include},
+    {{.name = "exclude", .value = value_kind::glob, .help = "skip files whose name matches GLOB (repeatable)",
+      .repeatable = true}, &walk_settings::exclude},
+    {{.name = "glob", .short_name = 'g', .value = value_kind::glob,
+      .help = "under -r, read only what matches GLOB, or skip it with !GLOB (gitignore syntax; repeatable, "
+              "the last match wins)",
+      .repeatable = true}, &walk_settings::globs},
+    {{.name = "hidden", .help = "under -r, read hidden files and directories too"}, &walk_settings::hidden},
+    {{.name = "no-ignore", .help = "under -r, read what .gitignore and .ignore files leave out"},
+     &walk_settings::no_ignore},
+};
+
+}  // namespace
+
+void add_walk_options(option_set& set, walk_settings& s) { set.add(walk_options, s); }
 
 void walk_files(const std::vector<std::string>& operands, const walk_settings& s, std::vector<input_error>& errors,
                 const std::function<bool(listed_file)>& found) {

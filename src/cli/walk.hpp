@@ -5,7 +5,7 @@
 // ripgrep does; --include, --exclude (grep's) and -g (ripgrep's) choose
 // files by name. All glob matching is here, on fnmatch(3).
 
-#include "cli/options.hpp"
+#include "cli/option_table.hpp"
 
 #include <urlsift/text_source.hpp>
 
@@ -22,7 +22,7 @@ struct input_error {
     std::string message;
 };
 
-/// The options that choose files, as Boost.Program_options stores them.
+/// The options that choose files.
 struct walk_settings {
     bool recursive = false;
     std::vector<std::string> include; ///< --include: grep's, on base names
@@ -32,9 +32,9 @@ struct walk_settings {
     bool no_ignore = false;           ///< --no-ignore: .gitignore and .ignore mean nothing
 };
 
-/// Adds -r, --include, --exclude, -g, --hidden and --no-ignore to `opts`,
+/// Adds -r, --include, --exclude, -g, --hidden and --no-ignore to `set`,
 /// storing into `s`.
-void add_walk_options(po::options_description& opts, walk_settings& s);
+void add_walk_options(option_set& set, walk_settings& s);
 
 /// Expands the operands into the files to read, in order. A directory is
 /// walked with -r (sorted by path, symbolic links to directories not

@@ -9,11 +9,15 @@
 #   - an option with fixed choices offers exactly the values the tool
 #     accepts, as its own message for a wrong value names them (--encoding:
 #     the charsets that message suggests).
+# The completions are made at build time from the option tables
+# (src/cli/gen/); the tool's own --help and messages are the other side, so
+# that a table the parser reads differently, or a generator that drops or
+# mangles an option, fails here.
 # bash and fish are asked what a Tab would offer; zsh's specs are read from
 # its file in zsh. Written to start few processes: forks are slow on a busy
 # machine.
 #
-# Usage: completion_sync.sh URLSIFT COMPLETIONS_DIR
+# Usage: completion_sync.sh URLSIFT COMPLETIONS_DIR (the generated urlsift.bash, _urlsift, urlsift.fish)
 set -u
 urlsift=$1 dir=$2
 # The checks run in a scratch folder.

@@ -1,5 +1,6 @@
 #!/bin/sh
-# The manual pages the build made render with man(1) as a reader sees them,
+# The manual pages the build made (urlsift-gen-docs, from the option tables
+# and help texts) render with man(1) as a reader sees them,
 # without a warning from man or groff; each has the sections a reader looks
 # for and a NAME line apropos can index, and documents every option its
 # command's --help lists. Every command urlsift --help lists has a page.
