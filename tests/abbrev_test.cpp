@@ -228,6 +228,12 @@ TEST_CASE("domain: a known TLD with evidence", "[abbrev][domain]") {
     CHECK(completed("done.Com").empty());
     CHECK(completed("myApp.club").empty());
     CHECK(completed("GitHub.com") == "http://GitHub.com");
+    // After `&`, a proper name ends a company's name, no host of its own.
+    CHECK(completed("Noble.com", "I bought it at Barnes & ").empty());
+    CHECK(completed("Noble.com", "Barnes &\t").empty());
+    CHECK(completed("Amazon.com", "I bought it at ") == "http://Amazon.com");
+    CHECK(completed("example.com", "Tea & ") == "http://example.com");
+    CHECK(completed("Example.com/shop", "Tea & ") == "http://Example.com/shop");
     // Section 4.3.1 syntax.
     CHECK(completed("a-.com").empty());
     CHECK(completed("a..com").empty());

@@ -188,6 +188,7 @@ struct context {
     bool glued = false;          ///< the token continues a word or an expression
     std::string_view last_word;  ///< the word before, letters only
     std::string_view field;      ///< the `Name` of a `Name:` that starts the line, if any
+    bool after_ampersand = false; ///< an `&` and blanks come before: `Barnes & Noble.com`
 };
 
 /// Rule "context": after `$ @ % & _ . \ / - #`, a letter or a digit the
@@ -203,6 +204,9 @@ context read_context(std::string_view before) noexcept {
     const char c0 = before.size() >= 2 ? before[before.size() - 2] : '\0';
     ctx.glued = is_alnum(c) || c == '$' || c == '@' || c == '%' || c == '&' || c == '_' || c == '.' ||
                 c == '\\' || c == '/' || c == '-' || c == '#' || (c == '>' && c0 == '-') || (c == ':' && c0 == ':');
+    std::size_t blanks = before.size();
+    while (blanks > 0 && is_space(before[blanks - 1])) --blanks;
+    ctx.after_ampersand = blanks > 0 && blanks < before.size() && before[blanks - 1] == '&';
     // Skip spaces and what may stand between a cue and the token:
     // "Website: example.com", "visit (example.com)", "see 'x.org'".
     std::size_t end = before.size();
@@ -304,6 +308,10 @@ bool domain_is_evident(const host_info& h, const site_split& s, const context& c
     if (lex::is_file_stem(h.first)) return false;                              // README.dev, BUILD.gn
     if (is_reverse_dns_name(h.first, h.tld, h.labels)) return false;
     if (h.numeric_below_tld) return false;                                        // 2.0.io, 3.am
+    // A name after `&` ends a company's name (`Barnes & Noble.com`), whose
+    // site is another: two labels, the first a proper name, nothing after.
+    if (ctx.after_ampersand && h.labels == 2 && is_upper(h.first.front()) && s.port.empty() && s.rest.empty())
+        return false;
     // RFC 3172: `.arpa` holds the zones of the DNS's own machinery
     // (in-addr.arpa, ip6.arpa), no site; so did `ip6.int` for IPv6
     // until RFC 3152 moved it (resolver(3), RES_NOIP6DOTINT).
