@@ -766,6 +766,11 @@ TEST_CASE("regression: what a URL's letters say does not change when the URL is 
     }
     CHECK(rewrite("http://e-id <7@E.ne>\n", o) == "http://e-id/ <mailto:7@E.ne>\n");
     CHECK(rewrite("t.co/-ID <0@m.cm>\n", o) == "http://t.co/-ID <mailto:0@m.cm>\n");
+    // Nor in a host name the rewrite completes: `ID` glued to `t.co` cued
+    // a Message-ID, and no longer did once `http://` came before it.
+    const std::string glued = "t.co`ID:<d@l.org>";
+    CHECK(rewrite(glued, o) == "http://t.co/`ID:<mailto:d@l.org>");
+    CHECK(rewrite(rewrite(glued, o), o) == rewrite(glued, o));
 }
 
 TEST_CASE("regression: a broken URL glued to the word before it is not joined", "[rewriter][regression]") {

@@ -223,12 +223,13 @@ context read_context(std::string_view before) noexcept {
     // not a word of the sentence: they cue nothing, and normalizing the
     // URL must not change what they cue.
     if (begin > 0 && (before[begin - 1] == '/' || before[begin - 1] == ':')) return ctx;
-    // Nor do letters anywhere in a URL or a path (`http://e-id <x@y>`,
-    // `t.co/-ID <x@y>`: `id` is no Message-ID cue, and would not be one
-    // once the rewriter has completed or normalized the URL).
+    // Nor do letters anywhere in a URL, a path or a host name
+    // (`http://e-id <x@y>`, `t.co/-ID <x@y>`, `t.co`ID:<x@y>`): `id` is no
+    // Message-ID cue there, and would not be one once the rewriter has
+    // completed (`http://t.co`) or normalized the URL.
     std::size_t token = begin;
     while (token > 0 && !is_space(before[token - 1])) --token;
-    if (before.substr(token, begin - token).find('/') != std::string_view::npos) return ctx;
+    if (before.substr(token, begin - token).find_first_of("/.") != std::string_view::npos) return ctx;
     ctx.last_word = before.substr(begin, end - begin);
     return ctx;
 }
