@@ -42,7 +42,36 @@ TEST_CASE("extract -z reads compressed files, and without it they are skipped wi
     CHECK_THAT(report.out, Catch::Contains("urlsift.example"));
 
     const auto rewrite = run_cli("rewrite --diff " + shell_quote((dir.path / "NEWS.gz").string()));
-    CHECK_THAT(rewrite.err, Catch::Contains("rewrite edits only uncompressed files"));
+    CHECK_THAT(rewrite.err, Catch::Contains("it is gzip-compressed: -z rewrites the text it holds"));
+}
+
+TEST_CASE("rewrite -z writes the text a compressed file holds, rewritten, and -i -z refuses", "[decompress][cli]") {
+    const scratch_dir dir;
+    const std::string text = "Notes: <../notes/2.0.html> and www.example.org/pub/\n";
+    write_file(dir.path / "NEWS.gz", gzip(text));
+    write_file(dir.path / "doc.md.xz", xz("See [the notes](../notes/) for more.\n"));
+    const std::string news = shell_quote((dir.path / "NEWS.gz").string());
+    const std::string base = "--base http://a.example/doc/x ";
+
+    const auto out = run_cli("rewrite -z " + base + news);
+    CHECK(out.status == 0);
+    CHECK(out.out == "Notes: <http://a.example/notes/2.0.html> and http://www.example.org/pub/\n");
+    const auto piped = run_cli("rewrite -z " + base, gzip(text));
+    CHECK(piped.out == out.out);
+    const auto doc = run_cli("rewrite -z --input markdown " + base + shell_quote((dir.path / "doc.md.xz").string()));
+    CHECK(doc.out == "See [the notes](http://a.example/notes/) for more.\n");
+    const auto diff = run_cli("rewrite -z --diff " + base + news);
+    CHECK(diff.status == 0);
+    CHECK_THAT(diff.out, Catch::Contains("+Notes: <http://a.example/notes/2.0.html>"));
+
+    const std::string before = urlsift::test::read_file((dir.path / "NEWS.gz").string());
+    const auto in_place = run_cli("rewrite -i -z " + base + news);
+    CHECK(in_place.status == 2);
+    CHECK_THAT(in_place.err, Catch::Contains("-i would write them back uncompressed"));
+    CHECK(urlsift::test::read_file((dir.path / "NEWS.gz").string()) == before);
+    // A display filter without -z passes what it cannot read through.
+    const auto plain = run_cli("rewrite " + base + news);
+    CHECK(plain.out == before);
 }
 
 TEST_CASE("extract -z on a truncated file reports it and exits 2", "[decompress][cli]") {

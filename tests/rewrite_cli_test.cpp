@@ -65,6 +65,22 @@ TEST_CASE("rewrite completes only www. and ftp. abbreviations, unless asked", "[
           "- Updated the Gmane domain from news://news.gmane.org to news://news.gmane.io; see ftp.gnu.org\n");
 }
 
+TEST_CASE("rewrite -s: no message about a file that cannot be read, exit status still 2", "[cli][rewrite]") {
+    const scratch_dir dir;
+    write_file(dir.path / "a.txt", doc);
+    const std::string files = shell_quote((dir.path / "missing.txt").string()) + " " + shell_quote((dir.path / "a.txt").string());
+    const auto loud = run_cli(base_arg + files);
+    CHECK(loud.status == 2);
+    CHECK_THAT(loud.err, Catch::Contains("missing.txt: No such file or directory"));
+    CHECK(loud.out == rewritten);
+    const auto quiet = run_cli(base_arg + "-s " + files);
+    CHECK(quiet.status == 2);
+    CHECK(quiet.err.empty());
+    CHECK(quiet.out == rewritten);
+    // Only messages about reading: a usage error is still said.
+    CHECK_FALSE(run_cli(base_arg + "-s -i").err.empty());
+}
+
 TEST_CASE("rewrite -i edits files atomically, keeping mode and making backups", "[cli][rewrite]") {
     scratch_dir dir;
     const auto a = dir.path / "a.txt", b = dir.path / "b.txt";

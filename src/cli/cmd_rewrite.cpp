@@ -139,6 +139,8 @@ struct settings {
     resolve_options resolve;      ///< for the bases a message gives its parts
     memory_cap memory{};          ///< --max-memory
     input_bases* bases = nullptr; ///< the base of each input (--base, --base-root)
+    bool no_messages = false;     ///< -s: no message about an input that cannot be read
+    bool decompress = false;      ///< -z: compressed files read as the text they hold
 };
 
 /// The rewrite options for the input `path`: its own base with
@@ -147,6 +149,11 @@ std::optional<rewrite_options> options_for(const settings& st, const std::string
 
 void report(const std::string& path, const std::string& message) {
     std::cerr << "urlsift rewrite: " << (path == "-" ? "(standard input)" : visible(path)) << ": " << message << '\n';
+}
+
+/// An input that cannot be read, as grep says it: unless -s.
+void report_unreadable(const settings& st, const std::string& path, const std::string& message) {
+    if (!st.no_messages) report(path, message);
 }
 
 // `s` as `out` should show it: made visible when it is a terminal.
@@ -158,7 +165,8 @@ text_source open_source(const settings& st, bool detect_binary) {
     std::string error;
     auto source = text_source::open({.encoding = st.encoding,
                                      .binary_as_text = st.binary_text || !detect_binary,
-                                     .check_round_trip = true},
+                                     .check_round_trip = true,
+                                     .decompress = st.decompress},
                                     error);
     if (!source) throw usage_error("rewrite", error);
     return std::move(*source);
@@ -203,7 +211,7 @@ bool late_binary(const settings& st, const text_source& source, std::string_view
 // a wide charset.
 void report_binary(const std::string& path, const text_read& got, const text_source& source) {
     const std::vector<std::string> notes =
-        reading_notes(got, source, "rewrite edits only uncompressed files (extract -z reads it)");
+        reading_notes(got, source, "-z rewrites the text it holds to standard output or a preview");
     report(path, "binary file skipped (" + (notes.empty() ? "use --binary text to rewrite it" : notes.front()) + ")");
 }
 
@@ -229,7 +237,7 @@ bool rewrite_to_stdout(const settings& st, text_source& source, const std::strin
     w.finish();
     sink.finish();
     out.flush();
-    if (!got.error.empty()) report(path, got.error);
+    if (!got.error.empty()) report_unreadable(st, path, got.error);
     report_notes(path, got, source);
     return got.error.empty();
 }
@@ -251,7 +259,7 @@ outcome edit_in_place(const settings& st, const std::string& path, Rewrite&& rew
     }
     const edit_target target(path, st.follow_symlinks);
     if (!target.error().empty()) {
-        report(path, target.error() + "; left unchanged");
+        report_unreadable(st, path, target.error() + "; left unchanged");
         return outcome::failed;
     }
     atomic_file file(target);
@@ -295,7 +303,7 @@ outcome rewrite_in_place(const settings& st, text_source& source, const std::str
         w.finish();
         sink.finish();
         if (!got.error.empty()) {
-            report(path, got.error + "; left unchanged");
+            report_unreadable(st, path, got.error + "; left unchanged");
             return outcome::failed;
         }
         if (file.error().empty()) report_notes(path, got, source);
@@ -360,7 +368,7 @@ outcome preview(const settings& st, text_source& source, const std::string& path
         return outcome::failed;
     }
     if (!got.error.empty()) {
-        report(path, got.error);
+        report_unreadable(st, path, got.error);
         return outcome::failed;
     }
     report_notes(path, got, source);
@@ -429,9 +437,9 @@ bool binary_text_input(const settings& st, const std::string& path, std::string_
 
 bool rewrite_whole_to_stdout(const settings& st, const std::string& path, output& out) {
     std::string error;
-    const std::string bytes = read_whole(path, error);
+    const std::string bytes = read_whole(path, error, st.decompress);
     if (!error.empty()) {
-        report(path, error);
+        report_unreadable(st, path, error);
         return false;
     }
     const auto edits = rewrite_whole(st, path, bytes, [&out](std::string_view s) {
@@ -449,7 +457,7 @@ outcome rewrite_whole_in_place(const settings& st, const std::string& path) {
         std::string error;
         const std::string bytes = read_whole(target.fd(), error);
         if (!error.empty()) {
-            report(path, error + "; left unchanged");
+            report_unreadable(st, path, error + "; left unchanged");
             return outcome::failed;
         }
         if (binary_text_input(st, path, bytes)) {
@@ -467,9 +475,9 @@ outcome rewrite_whole_in_place(const settings& st, const std::string& path) {
 outcome preview_whole(const settings& st, const std::string& path, output& out) {
     const std::string label = path == "-" ? "(standard input)" : path;
     std::string error;
-    const std::string bytes = read_whole(path, error);
+    const std::string bytes = read_whole(path, error, st.decompress);
     if (!error.empty()) {
-        report(path, error);
+        report_unreadable(st, path, error);
         return outcome::failed;
     }
     if (binary_text_input(st, path, bytes)) {
@@ -544,6 +552,8 @@ struct rewrite_settings {
     std::string style;
     std::string binary;
     std::optional<std::string> encoding;
+    bool search_zip{};
+    bool no_messages{};
     std::string input;
     walk_settings walk;
     scan_settings scan;
@@ -556,6 +566,13 @@ constexpr std::string_view style_choices[] = {"plain", "angle"};
 constexpr std::string_view previews[] = {"dry-run", "diff"};
 constexpr std::string_view besides_dry_run[] = {"in-place", "diff"};
 constexpr std::string_view besides_diff[] = {"in-place", "dry-run"};
+
+/// -z as the other commands have it, and what rewrite does not do with it.
+constexpr option_spec rewrite_search_zip = [] {
+    option_spec o = search_zip_option;
+    o.help_more = ", to standard output or a preview: -i would write them back uncompressed, and refuses";
+    return o;
+}();
 
 constexpr option_row<rewrite_settings> rewrite_table[] = {
     {{.name = "in-place", .short_name = 'i', .help = "edit the files in place; -iSUFFIX or --in-place=SUFFIX keeps a backup",
@@ -583,6 +600,8 @@ constexpr option_row<rewrite_settings> rewrite_table[] = {
       .help = "charset of the input, and of the output: utf-8 (default), latin1, windows-1252, utf-16le, ...",
       .choices = encoding_suggestions, .value_name = "CHARSET"},
      &rewrite_settings::encoding},
+    {rewrite_search_zip, &rewrite_settings::search_zip},
+    {no_messages_option, &rewrite_settings::no_messages},
     {input_option, &rewrite_settings::input},
 };
 
@@ -622,6 +641,8 @@ int cmd_rewrite(const args& arguments) {
     const std::string& style = given.style;
     settings st;
     st.follow_symlinks = given.follow_symlinks;
+    st.no_messages = given.no_messages;
+    st.decompress = given.search_zip;
     if (given.encoding) st.encoding = *given.encoding;
 
     // `news.gmane.org` in a changelog names a server under discussion; only
@@ -659,6 +680,9 @@ int cmd_rewrite(const args& arguments) {
             throw usage_error("rewrite", "the backup suffix '" + st.backup_suffix + "' must not contain '/'");
     }
     if (st.in_place && st.dry_run) st.in_place = false;  // review first: nothing is written
+    if (st.in_place && st.decompress)
+        throw usage_error("rewrite", "-z reads compressed files, and -i would write them back uncompressed: "
+                                     "write the rewritten text to standard output (rewrite -z FILE.gz | gzip > NEW.gz)");
     if (st.in_place) atomic_file::remove_on_signals();
 
     const std::vector<std::string>& operands = given.operands;
@@ -675,7 +699,7 @@ int cmd_rewrite(const args& arguments) {
     bool failed = false;
     bool changed = false;
     for (const auto& e : errors) {
-        report(e.path, e.message);
+        report_unreadable(st, e.path, e.message);
         failed = true;
     }
     for (const auto& f : files) {

@@ -17,8 +17,7 @@ constexpr option_row<reading_settings> reading_options[] = {
       .help = "charset of the input: utf-8 (default), latin1, windows-1252, ...", .default_value = "utf-8",
       .choices = encoding_suggestions, .value_name = "CHARSET"},
      &reading_settings::encoding},
-    {{.name = "search-zip", .short_name = 'z', .help = "read gzip, bzip2, xz and zstd files as the text they hold"},
-     &reading_settings::search_zip},
+    {search_zip_option, &reading_settings::search_zip},
 };
 
 }  // namespace

@@ -32,6 +32,13 @@ inline constexpr std::string_view encoding_suggestions[] = {"utf-8",    "latin1"
 /// The values of --binary.
 inline constexpr std::string_view binary_choices[] = {"skip", "text"};
 
+/// -z, as extract and report read compressed files.
+inline constexpr option_spec search_zip_option{.name = "search-zip", .short_name = 'z',
+                                               .help = "read gzip, bzip2, xz and zstd files as the text they hold"};
+/// -s, as grep has it.
+inline constexpr option_spec no_messages_option{
+    .name = "no-messages", .short_name = 's', .help = "no messages about files that cannot be read (exit status still 2)"};
+
 /// Adds --binary, --encoding and -z to `set`, storing into `s`.
 void add_reading_options(option_set& set, reading_settings& s);
 
