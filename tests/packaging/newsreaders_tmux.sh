@@ -64,22 +64,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# wait_for WHAT COMMAND...: runs COMMAND until it succeeds, for 10 s at most.
-wait_for() {
-    local what=$1 i
-    shift
-    for ((i = 0; i < 200; i++)); do
-        "$@" && return 0
-        sleep 0.05
-    done
-    fail "timed out waiting for $what; the pane shows:"
-    pane >&2
-    return 1
-}
+# shellcheck source=tmux_wait.sh
+source "$(dirname "$0")/tmux_wait.sh"
 pane() { t capture-pane -p -t "$target"; }
-shows() { pane | grep -qF -- "$1"; }
-hides() { ! pane | grep -qF -- "$1"; }
-exists() { [[ -e $1 ]]; }
 
 # --- the server --------------------------------------------------------------
 export SNROOT=$scratch/spool
