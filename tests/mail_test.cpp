@@ -475,8 +475,8 @@ TEST_CASE("mail: a text/rfc822-headers part is a header block, not prose", "[mai
 
 namespace {
 
-/// A mailbox whose references sit on known lines: a plain part (lines
-/// kept), a quoted-printable one (its lines are its own), a header.
+/// A mailbox whose references sit on known lines: a plain part, a
+/// quoted-printable one with a soft line break, a header.
 const std::string placed_mailbox = "From ada@example.org Mon Mar 11 08:14:02 2024\n"  // line 1
                                    "From: Ada <ada@example.org>\n"
                                    "Subject: one\n"
@@ -495,12 +495,13 @@ const std::string placed_mailbox = "From ada@example.org Mon Mar 11 08:14:02 202
                                    "Content-Transfer-Encoding: quoted-printable\n"
                                    "\n"
                                    "a soft=\n"                                          // line 18
-                                   " break, then https://two.example.net/b\n"
+                                   " break=3D\n"
+                                   "then https://two.example.net/b\n"                    // line 20
                                    "--b\n"
                                    "Content-Type: text/plain\n"
                                    "\n"
-                                   "x\n"                                                // line 23
-                                   "https://three.example.com/c\n"                       // line 24
+                                   "x\n"                                                // line 24
+                                   "https://three.example.com/c\n"                       // line 25
                                    "--b--\n";
 
 /// "URL@LINE" of each reference read from `fd`, header URLs first.
@@ -517,10 +518,30 @@ std::vector<std::string> placed_lines(int fd) {
 
 }  // namespace
 
+TEST_CASE("mail: a quoted-printable part's lines past its soft line breaks", "[mail]") {
+    const std::string head = "From: a@example.org\nContent-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\n";
+    const auto lines_of = [&](const std::string& body) {
+        std::vector<std::uint64_t> got;
+        urlsift::read_mail(head + body, urlsift::mail_format::message, [&](urlsift::mail_message& m) {
+            return urlsift::scan_message(m, {}, [&](urlsift::mail_reference& r) {
+                got.push_back(r.input_line);
+                return true;
+            });
+        });
+        return got;
+    };
+    // A break, and an `=` with blanks after it, which the decoder keeps
+    // as it is: no break; then two breaks in one line of text.
+    CHECK(lines_of("one=  \ntwo=\nthree\nhttps://a.example/x\n") == std::vector<std::uint64_t>{8});
+    CHECK(lines_of("x=\r\ny\r\nhttps://a.example/x\r\nhttps://b.example/y\n") == std::vector<std::uint64_t>{7, 8});
+    // An encoded line break makes lines the input does not have: the line
+    // the body starts on, as for base64.
+    CHECK(lines_of("x=0Ay\nhttps://a.example/x\n") == std::vector<std::uint64_t>{5});
+}
+
 TEST_CASE("mail: each reference's line in the input, not in its decoded part", "[mail]") {
     const strings expected{"https://one.example.org/a@6", "https://lists.example.net/arch/@10",
-                           // quoted-printable: the line its body starts on
-                           "https://two.example.net/b@18", "https://three.example.com/c@24"};
+                           "https://two.example.net/b@20", "https://three.example.com/c@25"};
     std::vector<std::string> in_memory;
     std::vector<std::uint64_t> body_lines;
     urlsift::read_mail(placed_mailbox, urlsift::mail_format::mbox, [&](urlsift::mail_message& m) {
@@ -531,7 +552,7 @@ TEST_CASE("mail: each reference's line in the input, not in its decoded part", "
         });
     });
     CHECK(in_memory == expected);
-    CHECK(body_lines == std::vector<std::uint64_t>{5 * 2 + 1, 18 * 2, 23 * 2 + 1});
+    CHECK(body_lines == std::vector<std::uint64_t>{5 * 2 + 1, 18 * 2 + 1, 24 * 2 + 1});
 
     urlsift::test::scratch_dir dir;
     const std::string path = (dir.path / "placed.mbox").string();

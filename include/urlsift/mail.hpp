@@ -89,9 +89,14 @@ struct mail_part {
     /// unknown (an input read from a pipe, text held by another part).
     std::uint64_t body_line = 0;
     /// Whether line N of the part's decoded text (or HTML) is line
-    /// `body_line + N - 1` of the input: the body has no transfer encoding
-    /// to undo and no format=flowed lines to join.
+    /// `body_line + N - 1` of the input, plus one for each of `soft_breaks`
+    /// less than N: the body has no transfer encoding to undo, or is
+    /// quoted-printable held whole, and has no format=flowed lines to join.
     bool lines_kept = false;
+    /// For a quoted-printable part whose lines are kept: for each soft line
+    /// break of its body (RFC 2045 6.7: an `=` that ends a line), the line
+    /// of the decoded text it continues, in order.
+    std::vector<std::uint32_t> soft_breaks;
 };
 
 /// The size of a part's body (as the message holds it, transfer encoded)

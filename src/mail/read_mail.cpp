@@ -160,6 +160,47 @@ gint64 body_size(GMimePart* part) {
     return content != nullptr ? g_mime_stream_length(g_mime_data_wrapper_get_stream(content)) : -1;
 }
 
+/// The most soft line breaks a part's line map holds (4 bytes each).
+constexpr std::size_t max_soft_breaks = 1 << 16;
+
+/// For a quoted-printable body: the line of its decoded text that each soft
+/// line break continues (RFC 2045 6.7, rule 5: an `=` ends the line; as
+/// GMime's decoder reads it, right before the line break, CR LF or LF).
+/// False when the decoded lines cannot be told from the input's that way:
+/// an encoded line break (`=0A`, `=0D`), or more than max_soft_breaks
+/// breaks.
+bool soft_breaks_of(GMimePart* part, std::vector<std::uint32_t>& breaks) {
+    breaks.clear();
+    GMimeStream* stream = g_mime_data_wrapper_get_stream(g_mime_part_get_content(part));
+    g_mime_stream_reset(stream);
+    std::uint32_t line = 1;
+    char last = 0;       // the line's last byte but a CR
+    char before[2] = {}; // the two bytes before the one read
+    char buffer[65536];
+    for (gssize n; (n = g_mime_stream_read(stream, buffer, sizeof buffer)) > 0;) {
+        for (const char c : std::string_view(buffer, static_cast<std::size_t>(n))) {
+            if (before[0] == '=' && before[1] == '0' && (detail::to_lower(c) == 'a' || detail::to_lower(c) == 'd'))
+                return false;
+            before[0] = before[1];
+            before[1] = c;
+            if (c == '\n') {
+                if (last != '=') {
+                    ++line;
+                } else if (breaks.size() == max_soft_breaks) {
+                    return false;
+                } else {
+                    breaks.push_back(line);
+                }
+                last = 0;
+            } else if (c != '\r') {
+                last = c;
+            }
+        }
+    }
+    g_mime_stream_reset(stream);
+    return true;
+}
+
 /// Whether `value` (a Content-Type field body) starts with `type/subtype`,
 /// each a token (RFC 2045 5.1).
 bool valid_media_type(std::string_view value) {
@@ -501,7 +542,11 @@ private:
         case GMIME_CONTENT_ENCODING_7BIT:
         case GMIME_CONTENT_ENCODING_8BIT:
         case GMIME_CONTENT_ENCODING_BINARY: p.lines_kept = p.body_line != 0 && !joined; break;
-        default: break;  // base64, quoted-printable, uuencode: lines of their own
+        case GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE:
+            p.lines_kept = p.body_line != 0 && !joined && body_size(part) <= static_cast<gint64>(large_part_bytes) &&
+                           soft_breaks_of(part, p.soft_breaks);
+            break;
+        default: break;  // base64, uuencode: lines of their own
         }
     }
 

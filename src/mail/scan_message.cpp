@@ -9,6 +9,7 @@
 #include "mail/header_urls.hpp"
 #include "mail/structured_reference.hpp"
 
+#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -22,7 +23,8 @@ namespace {
 /// mail_reference::input_line).
 std::uint64_t input_line(const mail_part& p, std::uint64_t line) noexcept {
     if (p.body_line == 0 || !p.lines_kept || line == 0) return p.body_line;
-    return p.body_line + line - 1;
+    const auto before = std::lower_bound(p.soft_breaks.begin(), p.soft_breaks.end(), line);
+    return p.body_line + line - 1 + static_cast<std::uint64_t>(before - p.soft_breaks.begin());
 }
 
 /// The resolver for a base the message gave, else for the caller's.
