@@ -3,7 +3,6 @@
 #include "mail/input_lines.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <unistd.h>
 
 namespace urlsift::detail {
