@@ -219,6 +219,7 @@ context read_context(std::string_view before) noexcept {
     }
     std::size_t begin = end;
     while (begin > 0 && is_alpha(before[begin - 1])) --begin;
+    if (begin == end) return ctx;  // no word before: nothing to cue
     // Letters right after a `/` or `:` end a URL or a path (`ws://ID`),
     // not a word of the sentence: they cue nothing, and normalizing the
     // URL must not change what they cue.
