@@ -1,8 +1,8 @@
 #pragma once
 // What one command-line option is: the one description from which the
-// parser, --help, the manual pages and the shell completions are all made
-// (as ripgrep's flags/defs.rs is). A command lists its options in tables of
-// these (option_table.hpp); nothing else spells an option's help.
+// parser, --help, the manual pages and the shell completions are all made.
+// A command lists its options in tables of these (option_table.hpp);
+// nothing else spells an option's help.
 
 #include <span>
 #include <string_view>
