@@ -148,23 +148,23 @@ bool view_pieces(std::string_view text, const view_ranges& ranges, std::string& 
             if (at > to) break;  // it runs on into the next piece
         }
         mask(at, to);
+        // Markup shown as blanks, and an escape as the character it stands
+        // for at `shown_at`; false when `r` runs on into the next piece.
+        const auto paint = [&](byte_range r, std::uint64_t shown_at, char shown) {
+            for (std::uint64_t k = std::max(r.offset, from); k < std::min(r.offset + r.length, to); ++k)
+                piece[static_cast<std::size_t>(k - from)] = k == shown_at ? shown : ' ';
+            return r.offset + r.length <= to;
+        };
         if (ranges.blanked != nullptr) {
             const std::vector<byte_range>& b = *ranges.blanked;
-            for (; blank < b.size() && b[blank].offset < to; ++blank) {
-                const std::uint64_t begin = std::max(b[blank].offset, from);
-                const std::uint64_t end = std::min(b[blank].offset + b[blank].length, to);
-                for (std::uint64_t k = begin; k < end; ++k) piece[static_cast<std::size_t>(k - from)] = ' ';
-                if (b[blank].offset + b[blank].length > to) break;  // it runs on into the next piece
-            }
+            for (; blank < b.size() && b[blank].offset < to; ++blank)
+                if (!paint(b[blank], UINT64_MAX, ' ')) break;
         }
         if (ranges.escapes != nullptr) {
             const std::vector<escaped_char>& e = *ranges.escapes;
             for (; escape < e.size() && e[escape].span.offset < to; ++escape) {
                 const byte_range s = e[escape].span;
-                const std::uint64_t shown_at = e[escape].shown == '<' ? s.offset + s.length - 1 : s.offset;
-                for (std::uint64_t k = std::max(s.offset, from); k < std::min(s.offset + s.length, to); ++k)
-                    piece[static_cast<std::size_t>(k - from)] = k == shown_at ? e[escape].shown : ' ';
-                if (s.offset + s.length > to) break;  // it runs on into the next piece
+                if (!paint(s, e[escape].shown == '<' ? s.offset + s.length - 1 : s.offset, e[escape].shown)) break;
             }
         }
         if (!take(std::string_view(piece))) return false;
