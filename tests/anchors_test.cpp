@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <random>
@@ -103,4 +104,21 @@ TEST_CASE("URLSIFT_ANCHORS chooses the scanner's path", "[scanner][anchors]") {
     const std::string_view name(env);
     const anchor_path wanted = name == "scalar" ? anchor_path::scalar : name == "sse2" ? anchor_path::sse2 : anchor_path::avx2;
     if (anchor_path_available(wanted)) CHECK(urlsift::detail::active_anchor_path() == wanted);
+}
+
+TEST_CASE("count_newlines counts every line feed, whatever the length and offset", "[scanner][anchors]") {
+    std::mt19937 rng(20261129);
+    std::string text(700, 'x');
+    for (char& c : text) c = rng() % 5 == 0 ? '\n' : 'a';
+    for (std::size_t from = 0; from < 40; ++from) {
+        for (std::size_t n = 0; from + n <= text.size(); n += n < 100 ? 1 : 37) {
+            // An exact-size heap copy, so that sanitizers see over-reads.
+            auto copy = std::make_unique<char[]>(n + 1);
+            std::copy(text.begin() + static_cast<std::ptrdiff_t>(from), text.begin() + static_cast<std::ptrdiff_t>(from + n),
+                      copy.get());
+            const auto expected = static_cast<std::size_t>(std::count(copy.get(), copy.get() + n, '\n'));
+            INFO("from " << from << ", " << n << " bytes");
+            REQUIRE(urlsift::detail::count_newlines(copy.get(), n) == expected);
+        }
+    }
 }

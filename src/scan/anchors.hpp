@@ -262,6 +262,18 @@ struct bracket_bytes {
 #endif
 };
 
+/// A `&` or a `\`: where an escape may start inside a URL.
+struct escape_bytes {
+    static constexpr bool wanted(unsigned char b) noexcept { return b == '&' || b == '\\'; }
+#if defined(__SSE2__)
+    static unsigned mask(const unsigned char* q) noexcept {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        return static_cast<unsigned>(_mm_movemask_epi8(
+            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('&')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))));
+    }
+#endif
+};
+
 /// The first index in p[i, n) holding a byte of class `Bytes`; `n` when
 /// there is none. 16 bytes at a time while p[i, i + 16) lies before
 /// `readable` (the end of the buffer, >= n), the rest one by one.
@@ -337,6 +349,12 @@ inline std::size_t count_newlines(const char* p, std::size_t n) noexcept {
         const __m128i sums = _mm_sad_epu8(acc, _mm_setzero_si128());
         count += static_cast<std::size_t>(_mm_cvtsi128_si32(sums)) +
                  static_cast<std::size_t>(_mm_cvtsi128_si32(_mm_srli_si128(sums, 8)));
+    }
+    // The last bytes: the 16 that end at p[n], less those counted above.
+    if (i < n && n >= 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + n - 16));
+        const auto hits = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)));
+        return count + static_cast<std::size_t>(__builtin_popcount(hits >> (16 - (n - i))));
     }
 #endif
     for (; i < n; ++i) count += p[i] == '\n';

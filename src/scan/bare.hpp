@@ -153,12 +153,16 @@ inline bool starts_string_escape(std::string_view s) noexcept {
 /// for one of Appendix E's delimiters, in HTML source read as text
 /// (`&quot;https://x/&quot;`, `curl &#39;http://x/&#39;`), or a string escape.
 inline void cut_escape(const scan_window& w, candidate& c) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(w.t.data());
     for (std::size_t i = 0; i < c.pieces.size(); ++i) {
         auto& pc = c.pieces[i];
         const std::size_t from = w.index_of(pc.offset);
         const std::string_view piece = w.t.substr(from, static_cast<std::size_t>(pc.length));
-        // Two memchr calls: nearly every piece holds neither byte.
-        const auto next = [piece](std::size_t at) { return std::min(piece.find('&', at), piece.find('\\', at)); };
+        // Nearly every piece holds neither byte: one pass settles it.
+        const auto next = [&](std::size_t at) {
+            const std::size_t k = forward_to<escape_bytes>(bytes, from + at, from + piece.size(), w.t.size()) - from;
+            return k < piece.size() ? k : std::string_view::npos;
+        };
         for (std::size_t k = next(0); k != std::string_view::npos; k = next(k + 1)) {
             // A string escape's second byte may be past the piece: a line's last.
             const bool escape = piece[k] == '&' ? starts_escaped_delimiter(piece.substr(k))
@@ -447,7 +451,8 @@ inline emitted emit_bare(scan_parts& p) {
         // A view of the window's buffer, valid until the next call of before():
         // nothing below makes one.
         const std::string_view before = w.before_on_line(w.index_of(c.pieces.front().offset));
-        match = abbreviated_completion(cleaned, before, p.opt.abbrev);
+        match = c.pieces.size() == 1 ? p.out.judged(c.pieces.front()) : std::nullopt;
+        if (!match) match = abbreviated_completion(cleaned, before, p.opt.abbrev);
         if (!match) return emitted::none;
         if (const int assigned = followed_by_assignment(w, c.end()); assigned != 0)
             return assigned < 0 ? emitted::need_more : emitted::none;
@@ -632,7 +637,7 @@ bool for_registered_suffixes(std::string_view t, std::size_t s0, std::size_t col
     for (std::size_t k = std::max(s0 + 1, colon - std::min(colon, max_registered_scheme_length)); k + 2 <= colon; ++k) {
         if (!is_alpha(t[k])) continue;
         const std::string_view name = t.substr(k, colon - k);
-        if (is_registered_scheme(name) && classify_scheme(name, rest) != scheme_kind::none && f(k)) return true;
+        if (classify_registered_scheme(name, rest) != scheme_kind::none && f(k)) return true;
     }
     return false;
 }
@@ -649,8 +654,9 @@ inline std::size_t choose_scheme(std::string_view t, std::size_t s0, std::size_t
     // A compound scheme (`git+ssh`, `svn+ssh`) names itself whole.
     const bool compound = whole.find('+') != std::string_view::npos;
     const auto any = [](std::size_t) { return true; };
-    if (classify_scheme(whole, rest) != scheme_kind::none &&
-        (is_registered_scheme(whole) || compound || !for_registered_suffixes(t, s0, colon, any)))
+    bool registered = false;
+    if (classify_scheme(whole, rest, registered) != scheme_kind::none &&
+        (registered || compound || !for_registered_suffixes(t, s0, colon, any)))
         return s0;
     std::size_t found = npos;
     for_registered_suffixes(t, s0, colon, [&found](std::size_t k) {
@@ -780,11 +786,15 @@ inline verdict scan_abbreviated(scan_parts& p, std::size_t r0, std::size_t re, s
         --e;
     // Most words that reach here are file names, paths and version
     // numbers: one pass over the host settles them.
-    if (settled_without_site(w, p.opt.abbrev, s, e, re)) return verdict::nothing();
+    std::optional<abbrev_completion> judged;
+    if (settled_without_site(w, p.opt.abbrev, s, e, re, judged)) return verdict::nothing();
     const bool anchor_inside = a >= s && a < e && (t[a] == '.' || t[a] == '@');
     if (!anchor_inside && !has_dot_or_at(t.substr(s, e - s))) return verdict::nothing();
     if (!may_hold_site(t.substr(s, e - s))) return verdict::nothing();
-    return scan_bare(p, s, 0, reference_form::abbreviated, wrapper_kind::none, s);
+    p.out.note_judged(w.base + s, e - s, judged);
+    const verdict v = scan_bare(p, s, 0, reference_form::abbreviated, wrapper_kind::none, s);
+    p.out.note_judged(0, 0, std::nullopt);
+    return v;
 }
 
 // ------------------------------------------------------------------ runs

@@ -31,7 +31,7 @@ inline bool holds_scheme_start(std::string_view word) {
         for (std::size_t b = from; b < colon; ++b) {
             if (colon - b > max_registered_scheme_length || (b > from && !slashes)) continue;
             const std::string_view name = word.substr(b, colon - b);
-            if (is_registered_scheme(name) && classify_scheme(name, rest) != scheme_kind::none) return true;
+            if (classify_registered_scheme(name, rest) != scheme_kind::none) return true;
         }
     }
     return false;

@@ -13,6 +13,7 @@
 #include "scan/recent_urls.hpp"
 #include "scan/window.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -85,6 +86,20 @@ public:
         return recent_.named_by(token, w.line_of(w.index_of(at)).first);
     }
 
+    /// The Appendix F judgement `match` of the word at absolute `at`, `length`
+    /// bytes, made before its candidate was delimited (settled_without_site);
+    /// nullopt forgets it.
+    void note_judged(std::uint64_t at, std::uint64_t length, std::optional<abbrev_completion> match) noexcept {
+        judged_span_ = {at, length};
+        judged_ = match;
+    }
+
+    /// That judgement, when `piece`, a candidate's only piece, is that word.
+    std::optional<abbrev_completion> judged(const byte_range& piece) const noexcept {
+        if (!judged_ || piece != judged_span_) return std::nullopt;
+        return judged_;
+    }
+
     /// End of the last reported `outer` span: spans never overlap.
     std::uint64_t last_outer_end() const noexcept { return last_outer_end_; }
     bool stopped() const noexcept { return stopped_; }
@@ -96,6 +111,7 @@ public:
         recent_.clear();
         last_outer_end_ = 0;
         longer_ = {};
+        judged_.reset();
         stopped_ = false;
     }
 
@@ -193,6 +209,8 @@ private:
     recent_urls recent_;
     std::uint64_t last_outer_end_ = 0;
     byte_range longer_;
+    byte_range judged_span_;
+    std::optional<abbrev_completion> judged_;
     bool stopped_ = false;
 };
 

@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 
 namespace urlsift::detail {
 
@@ -166,8 +167,11 @@ inline std::size_t dotted_word_without_site(const scan_window& w, std::size_t fr
 ///  - when the host runs to the end of the word, the run cannot go on
 ///    on the next line (the continuation rule: it does not end in a break
 ///    character, or text follows on the same line).
+///
+/// When the full rules ran and completed the word, `judged` holds their
+/// answer, so that the candidate t[s, e) need not be judged again.
 inline bool settled_without_site(scan_window& w, const abbrev_options& abbrev, std::size_t s, std::size_t e,
-                                 std::size_t re) {
+                                 std::size_t re, std::optional<abbrev_completion>& judged) {
     const std::string_view t = w.t;
     // t[e, re) is ASCII sentence punctuation, which trim_trailing takes
     // off again (`path.c:`), so only t[s, e) is looked at.
@@ -188,7 +192,9 @@ inline bool settled_without_site(scan_window& w, const abbrev_options& abbrev, s
     // A bare name with a known TLD (`Makefile.in`, `README.md`): the
     // token scan_bare would report is t[s, e) itself, so the full rules
     // can judge it now.
-    return h == e && !abbreviated_completion(t.substr(s, e - s), w.before_on_line(s), abbrev);
+    if (h != e) return false;
+    judged = abbreviated_completion(t.substr(s, e - s), w.before_on_line(s), abbrev);
+    return !judged;
 }
 
 }  // namespace urlsift::detail

@@ -115,8 +115,6 @@ const scheme_entry* find_scheme(std::string_view name) noexcept {
 
 }  // namespace
 
-bool is_registered_scheme(std::string_view name) noexcept { return find_scheme(name) != nullptr; }
-
 bool is_malformed_tag(std::string_view url) noexcept {
     if (url.size() < 4 || !iequals(url.substr(0, 4), "tag:")) return false;
     // RFC 4151 section 2.1: taggingEntity = authorityName "," date, date
@@ -129,7 +127,8 @@ bool is_malformed_tag(std::string_view url) noexcept {
     return false;
 }
 
-scheme_kind classify_scheme(std::string_view name, std::string_view rest) noexcept {
+scheme_kind classify_scheme(std::string_view name, std::string_view rest, bool& registered) noexcept {
+    registered = false;
     // Section 4.1: a letter, then letters, digits, `+`, `-`, `.`.
     if (name.empty() || name.size() > max_scheme_length) return scheme_kind::none;
     const auto first = static_cast<unsigned char>(name[0]);
@@ -143,6 +142,7 @@ scheme_kind classify_scheme(std::string_view name, std::string_view rest) noexce
     if (!rest.empty() && rest[0] == '=') return scheme_kind::none;
     const bool slashes = rest.size() >= 2 && rest[0] == '/' && rest[1] == '/';
     if (const scheme_entry* it = find_scheme(name)) {
+        registered = true;
         switch (it->kind) {
         case scheme_kind::hierarchical: return slashes ? scheme_kind::hierarchical : scheme_kind::none;
         case scheme_kind::file: return !rest.empty() && rest[0] == '/' ? scheme_kind::file : scheme_kind::none;
@@ -151,6 +151,17 @@ scheme_kind classify_scheme(std::string_view name, std::string_view rest) noexce
     }
     // Any other name followed by `//` is a scheme (DESIGN: "any scheme://").
     return slashes ? scheme_kind::hierarchical : scheme_kind::none;
+}
+
+scheme_kind classify_scheme(std::string_view name, std::string_view rest) noexcept {
+    bool registered = false;
+    return classify_scheme(name, rest, registered);
+}
+
+scheme_kind classify_registered_scheme(std::string_view name, std::string_view rest) noexcept {
+    bool registered = false;
+    const scheme_kind kind = classify_scheme(name, rest, registered);
+    return registered ? kind : scheme_kind::none;
 }
 
 }  // namespace urlsift::detail

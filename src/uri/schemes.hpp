@@ -32,8 +32,12 @@ constexpr bool is_scheme_char(unsigned char c) noexcept {
 /// any other syntactically valid name counts only when `rest` starts with `//`.
 scheme_kind classify_scheme(std::string_view name, std::string_view rest) noexcept;
 
-/// True when `name` (any case) is in the table of registered schemes.
-bool is_registered_scheme(std::string_view name) noexcept;
+/// classify_scheme that also says whether `name` is in the table of
+/// registered schemes: one lookup where asking both apart takes two.
+scheme_kind classify_scheme(std::string_view name, std::string_view rest, bool& registered) noexcept;
+
+/// classify_scheme for a registered name; scheme_kind::none for any other.
+scheme_kind classify_registered_scheme(std::string_view name, std::string_view rest) noexcept;
 
 /// True for a `tag:` URI without the authority and date RFC 4151 gives
 /// every one (`tag:example.com,2005:x`): notmuch's search term `tag:inbox`,
