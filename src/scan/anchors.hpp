@@ -274,6 +274,26 @@ struct escape_bytes {
 #endif
 };
 
+/// A byte that ends a URL's site (`/ ? #`) or one is_syntax_template
+/// must look at (`: [ $ % { *`).
+struct site_end_or_mark_bytes {
+    static constexpr bool wanted(unsigned char b) noexcept {
+        return b == '/' || b == '?' || b == '#' || b == ':' || b == '[' || b == '$' || b == '%' || b == '{' ||
+               b == '*';
+    }
+#if defined(__SSE2__)
+    static unsigned mask(const unsigned char* q) noexcept {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        const auto eq = [v](char b) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(b)); };
+        // `#` `$` `%` are 0x23-0x25, `*` 0x2A, `/` 0x2F, `:` 0x3A, `?` 0x3F, `[` 0x5B, `{` 0x7B.
+        const __m128i run = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x22)), _mm_cmplt_epi8(v, _mm_set1_epi8(0x26)));
+        const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_or_si128(run, eq('*')), _mm_or_si128(eq('/'), eq(':'))),
+                                         _mm_or_si128(_mm_or_si128(eq('?'), eq('[')), eq('{')));
+        return static_cast<unsigned>(_mm_movemask_epi8(hit));
+    }
+#endif
+};
+
 /// The first index in p[i, n) holding a byte of class `Bytes`; `n` when
 /// there is none. 16 bytes at a time while p[i, i + 16) lies before
 /// `readable` (the end of the buffer, >= n), the rest one by one.

@@ -328,6 +328,21 @@ inline bool is_syntax_template(std::string_view url, std::size_t scheme_len) noe
     return false;
 }
 
+/// False when the site of the absolute candidate `c`, one piece read in
+/// place, holds none of the bytes is_syntax_template looks at: the site
+/// ends (`/ ? #`, or the piece does) before any `: [ $ % { *`. Most URLs
+/// are settled so, in one pass over the window's bytes.
+inline bool site_may_be_template(const scan_window& w, const candidate& c) noexcept {
+    if (c.pieces.size() != 1) return true;
+    const std::size_t from = w.index_of(c.pieces.front().offset);
+    const std::size_t end = from + static_cast<std::size_t>(c.pieces.front().length);
+    const std::size_t site = from + c.scheme_length + 3;
+    if (site > end || w.t.substr(from + c.scheme_length, 3) != "://") return true;
+    const auto* bytes = reinterpret_cast<const unsigned char*>(w.t.data());
+    const std::size_t k = forward_to<site_end_or_mark_bytes>(bytes, site, end, w.t.size());
+    return k < end && w.t[k] != '/' && w.t[k] != '?' && w.t[k] != '#';
+}
+
 /// Whether the word starting at absolute `at` is the second half of a word
 /// the typesetter broke at the end of the line before (`ex‐` + `ample.org`,
 /// groff's U+2010 or a soft hyphen after a letter or digit). Alone it is
@@ -487,7 +502,8 @@ inline emitted emit_bare(scan_parts& p) {
             return emitted::none;
         }
     }
-    if (c.form == reference_form::absolute && (is_syntax_template(cleaned, c.scheme_length) || is_malformed_tag(cleaned)))
+    if (c.form == reference_form::absolute &&
+        ((site_may_be_template(w, c) && is_syntax_template(cleaned, c.scheme_length)) || is_malformed_tag(cleaned)))
         return emitted::none;
     // `Content-Class: urn:content-classes:message` names a class of
     // message, no resource to visit.
