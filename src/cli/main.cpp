@@ -10,7 +10,6 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
-#include <malloc.h>
 #include <new>
 #include <string_view>
 
@@ -21,12 +20,6 @@ int main(int argc, char** argv) {
     // in-place edit can fail cleanly and leave the original untouched.
     std::signal(SIGXFSZ, SIG_IGN);
     std::ios::sync_with_stdio(false);
-    // No fast bins in glibc's malloc: small blocks freed there stay unmerged
-    // until a large allocation merges them all at once. A walk over tens of
-    // thousands of files frees as many path names, and that merge then came
-    // in the middle of the report. The per-thread cache still serves small
-    // blocks.
-    ::mallopt(M_MXFAST, 0);
 
     if (argc < 2) {
         urlsift::cli::print_overview(std::cerr);

@@ -7,8 +7,8 @@
 
 #include "cli/report_inputs.hpp"
 
-#include "cli/elsewhere_thread.hpp"
 #include "cli/mail_input.hpp"
+#include "platform/threads.hpp"
 
 #include <urlsift/document_scan.hpp>
 #include <urlsift/mail.hpp>
@@ -28,7 +28,6 @@
 #include <stdexcept>
 
 #include <pthread.h>
-#include <sched.h>
 #include <signal.h>
 
 namespace urlsift::cli {
@@ -55,14 +54,6 @@ void block_interrupt() noexcept {
 
 void on_wake(int) {}
 
-/// Gives the calling thread a descriptor table of its own (unshare(2),
-/// CLONE_FILES), a copy of the process's. A worker opens, reads and closes
-/// every file of its share on its own; with the table shared, each open
-/// and close takes the table's lock, which the other workers contend for,
-/// and each read counts a reference to the open file. Where it cannot be
-/// done (a sandbox that forbids it) the table stays shared, which is only slower.
-void own_descriptor_table() noexcept { (void)::unshare(CLONE_FILES); }
-
 /// While it lives, SIGURG interrupts a system call instead of restarting it.
 class wake_signal {
 public:
@@ -77,7 +68,7 @@ public:
     ~wake_signal() { ::sigaction(SIGURG, &before_, nullptr); }
 
     /// Makes a read `t` waits in return, so that it sees the stop flag.
-    static void wake(const elsewhere_thread& t) noexcept { ::pthread_kill(t.native_handle(), SIGURG); }
+    static void wake(const platform::worker_thread& t) noexcept { ::pthread_kill(t.native_handle(), SIGURG); }
 
 private:
     struct sigaction before_ {};
@@ -238,7 +229,7 @@ private:
     std::condition_variable changed_;
     bool done_ = false; ///< the counter is to end, under `m_`
     std::exception_ptr failure_;
-    elsewhere_thread thread_; ///< last: started once the rest is ready
+    platform::worker_thread thread_; ///< last: started once the rest is ready
 };
 
 /// Reads inputs into a report, one after another.
@@ -611,24 +602,9 @@ std::vector<std::vector<std::uint64_t>> ordinals_of(std::vector<std::vector<std:
     return taken;
 }
 
-/// Waits a little for `flag` on the processor; whether it came. A worker
-/// that ends its reading waits for the others only as long as their last
-/// inputs take, and a thread put to sleep there may wake a long while
-/// after it is called.
-bool spin_until(const std::atomic<bool>& flag) {
-    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(2);
-    while (!flag.load(std::memory_order_acquire)) {
-#if defined(__x86_64__) || defined(__i386__)
-        for (int i = 0; i < 64; ++i) __builtin_ia32_pause();
-#endif
-        if (std::chrono::steady_clock::now() > until) return false;
-    }
-    return true;
-}
-
 /// Waits for `flag`: on the processor for a while, then asleep.
 void wait_awake(const std::atomic<bool>& flag) {
-    if (!spin_until(flag)) flag.wait(false, std::memory_order_acquire);
+    if (!platform::spin_until(flag)) flag.wait(false, std::memory_order_acquire);
 }
 
 /// Reads the inputs on `jobs` workers while `inputs` is being listed: the
@@ -646,7 +622,7 @@ public:
         try {
             for (unsigned w = 1; w < jobs; ++w) pool_.emplace_back([this, w] {
                 block_interrupt();
-                own_descriptor_table();
+                platform::own_descriptor_table();
                 read_share(w);
                 if (!end_reading(1)) wait_awake(planned_);
                 take_steps();
@@ -683,7 +659,7 @@ public:
                     for (auto& t : pool_) wake_signal::wake(t);
             }
         };
-        if (!end_reading(1) && !spin_until(planned_))
+        if (!end_reading(1) && !platform::spin_until(planned_))
             wait_for([&] { return planned_.load(std::memory_order_acquire); });
         take_steps();
         wait_for([&] { return exited_ == pool_.size(); });
@@ -782,7 +758,7 @@ private:
     std::optional<report::interleaving> together_; ///< made by the last to end its reading
     std::atomic<bool> planned_{false};              ///< `together_` is made, or will not be
     std::atomic<std::size_t> next_step_{0};
-    std::vector<elsewhere_thread> pool_;            ///< last: started once the rest is ready
+    std::vector<platform::worker_thread> pool_;  ///< last: started once the rest is ready
 };
 
 /// Lists the inputs into `inputs` with `list`, closing the list whatever

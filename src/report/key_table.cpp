@@ -8,66 +8,18 @@
 #include <cstring>
 #include <functional>
 #include <stdexcept>
-#include <sys/mman.h>
 
 namespace urlsift::detail {
 
 namespace {
 
-// Arrays from 4 MiB on are mapped apart, in whole huge pages. Below that a
-// huge page costs more than it saves: its first touch zeroes 2 MiB at once,
-// and where memory is fragmented the kernel compacts it first, which
-// stalled the merge of a threaded report over 20,000 files for 4 to 9 ms in
-// a third of the runs (1 MiB arrays in huge pages); on small pages it takes
-// 1.6 ms, every run.
-constexpr std::size_t huge_page_size = std::size_t{1} << 21;
-constexpr std::size_t mapped_from = std::size_t{1} << 22;
-
-// Blocks grow from 4 KiB to the mapped size: a table of a few keys, as each
-// run of a threaded report has, costs a page, not megabytes to map and
-// unmap, and a table of millions a page fault for every 2 MiB of keys.
+// Blocks grow from 4 KiB to 4 MiB, the size from which table memory may be
+// mapped apart in huge pages (platform/table_memory.cpp): a table of a few
+// keys, as each run of a threaded report has, costs a page, not megabytes
+// to map and unmap, and a table of millions a page fault for every 2 MiB
+// of keys.
 constexpr std::size_t first_block_size = std::size_t{1} << 12;
-constexpr std::size_t block_size = mapped_from;
-
-/// The length of the mapping that holds `bytes`: whole huge pages.
-std::size_t mapped_size(std::size_t bytes) noexcept { return (bytes + huge_page_size - 1) & ~(huge_page_size - 1); }
-
-}  // namespace
-
-void* allocate_table_bytes(std::size_t bytes) {
-    if (bytes < mapped_from) return ::operator new(bytes);
-    const std::size_t size = mapped_size(bytes);
-    void* p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-    // A hint: where transparent huge pages are off, the pages are small.
-    ::madvise(p, size, MADV_HUGEPAGE);
-    return p;
-}
-
-void deallocate_table_bytes(void* p, std::size_t bytes) noexcept {
-    if (bytes < mapped_from) {
-        ::operator delete(p);
-        return;
-    }
-    ::munmap(p, mapped_size(bytes));
-}
-
-void* reallocate_table_bytes(void* p, std::size_t bytes, std::size_t used, std::size_t new_bytes) {
-    if (p == nullptr) return allocate_table_bytes(new_bytes);
-    if (bytes < mapped_from) {
-        void* q = allocate_table_bytes(new_bytes);
-        std::memcpy(q, p, used);
-        deallocate_table_bytes(p, bytes);
-        return q;
-    }
-    const std::size_t size = mapped_size(new_bytes);
-    void* q = ::mremap(p, mapped_size(bytes), size, MREMAP_MAYMOVE);
-    if (q == MAP_FAILED) throw std::bad_alloc();
-    ::madvise(q, size, MADV_HUGEPAGE);
-    return q;
-}
-
-namespace {
+constexpr std::size_t block_size = std::size_t{1} << 22;
 
 constexpr std::uint64_t odd_constant = 0x9E3779B97F4A7C15ULL;  // 2^64 over the golden ratio
 

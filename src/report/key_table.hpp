@@ -8,6 +8,8 @@
 
 #include <urlsift/report.hpp>
 
+#include "platform/table_memory.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -21,10 +23,7 @@
 
 namespace urlsift::detail {
 
-/// Memory for a table's large arrays: from 4 MiB on, mapped apart and
-/// marked for transparent huge pages (madvise(2) MADV_HUGEPAGE), so that a
-/// table of millions of keys costs few page faults and TLB misses. Smaller
-/// arrays come from the heap.
+/// Memory for a table's large arrays (platform::allocate_table_bytes).
 template <class T>
 struct table_allocator {
     using value_type = T;
@@ -36,24 +35,15 @@ struct table_allocator {
     friend bool operator==(const table_allocator&, const table_allocator&) noexcept { return true; }
 };
 
-/// The byte-level half of table_allocator and table_array.
-void* allocate_table_bytes(std::size_t bytes);
-void deallocate_table_bytes(void* p, std::size_t bytes) noexcept;
-/// Moves the first `used` bytes of `p` (`bytes` long, from
-/// allocate_table_bytes) into `new_bytes` (more) and frees the old: a
-/// mapped array is remapped (mremap(2)), its pages kept where they are
-/// rather than copied into new ones.
-void* reallocate_table_bytes(void* p, std::size_t bytes, std::size_t used, std::size_t new_bytes);
-
 template <class T>
 T* table_allocator<T>::allocate(std::size_t n) {
     if (n > std::numeric_limits<std::size_t>::max() / sizeof(T)) throw std::bad_array_new_length();
-    return static_cast<T*>(allocate_table_bytes(n * sizeof(T)));
+    return static_cast<T*>(platform::allocate_table_bytes(n * sizeof(T)));
 }
 
 template <class T>
 void table_allocator<T>::deallocate(T* p, std::size_t n) noexcept {
-    deallocate_table_bytes(p, n * sizeof(T));
+    platform::deallocate_table_bytes(p, n * sizeof(T));
 }
 
 /// An array of trivially copyable values in table memory that grows in
@@ -84,14 +74,14 @@ public:
     void push_back(const T& value) {
         if (size_ == capacity_) {
             const std::size_t n = std::max<std::size_t>(16, capacity_ * 2);
-            data_ = static_cast<T*>(reallocate_table_bytes(data_, capacity_ * sizeof(T), size_ * sizeof(T), bytes_of(n)));
+            data_ = static_cast<T*>(platform::reallocate_table_bytes(data_, capacity_ * sizeof(T), size_ * sizeof(T), bytes_of(n)));
             capacity_ = n;
         }
         data_[size_++] = value;
     }
     /// Empties the array and gives its memory back.
     void clear() noexcept {
-        if (data_ != nullptr) deallocate_table_bytes(data_, capacity_ * sizeof(T));
+        if (data_ != nullptr) platform::deallocate_table_bytes(data_, capacity_ * sizeof(T));
         data_ = nullptr;
         size_ = capacity_ = 0;
     }
@@ -225,11 +215,11 @@ private:
     /// Key bytes, from allocate_table_bytes: the large blocks in huge pages.
     class block {
     public:
-        explicit block(std::size_t size) : data_(static_cast<char*>(allocate_table_bytes(size))), size_(size) {}
+        explicit block(std::size_t size) : data_(static_cast<char*>(platform::allocate_table_bytes(size))), size_(size) {}
         block(block&& other) noexcept : data_(std::exchange(other.data_, nullptr)), size_(other.size_) {}
         block& operator=(block&&) = delete;
         ~block() {
-            if (data_ != nullptr) deallocate_table_bytes(data_, size_);
+            if (data_ != nullptr) platform::deallocate_table_bytes(data_, size_);
         }
         char* data() const noexcept { return data_; }
 

@@ -4,16 +4,14 @@
 
 #include <urlsift/text_source.hpp>
 
+#include "platform/file_io.hpp"
 #include "text/charset.hpp"
 #include "text/decompress.hpp"
 
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
-#include <linux/magic.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
-#include <sys/vfs.h>
 #include <unistd.h>
 
 namespace urlsift {
@@ -27,33 +25,9 @@ using detail::decompressor;
 
 constexpr std::size_t block_size = 1 << 18; // 256 KiB: fits the L2 cache of common processors
 
-// open, read and close made as plain system calls: glibc's functions are
-// thread cancellation points, and in a process with threads (a report's
-// workers) each call marks the thread cancellable and back, two atomic
-// operations, three calls a file of a tree. urlsift cancels no thread.
-int open_at(int dir, const char* path, int flags) noexcept {
-    return static_cast<int>(::syscall(SYS_openat, dir, path, flags));
-}
-ssize_t read_some(int fd, char* into, std::size_t n) noexcept { return ::syscall(SYS_read, fd, into, n); }
-void close_fd(int fd) noexcept { ::syscall(SYS_close, fd); }
-
-/// Whether a file system of type `magic` (statfs(2)) is one whose regular
-/// files a read gives whole up to their end, as POSIX read(2) asks. Disk
-/// file systems do; /proc, sysfs and FUSE may come back short before the
-/// end, and are asked for a file's size as any other input is.
-bool reads_whole(std::uint32_t magic) noexcept {
-    switch (magic) {
-    case EXT4_SUPER_MAGIC:  // ext2, ext3 and ext4 alike
-    case XFS_SUPER_MAGIC:
-    case BTRFS_SUPER_MAGIC:
-    case F2FS_SUPER_MAGIC:
-    case TMPFS_MAGIC:
-    case OVERLAYFS_SUPER_MAGIC:
-        return true;
-    default:
-        return false;
-    }
-}
+using platform::close_fd;
+using platform::open_at;
+using platform::read_some;
 
 struct fd_closer {
     int fd;
@@ -124,18 +98,17 @@ struct text_source::impl {
     /// kernel a lookup of every component of the path.
     std::string dir;
     int dir_fd = -1;
-    /// Whether `dir` is on a disk file system (see reads_whole), once a
-    /// regular file in it was read.
+    /// Whether `dir` is on a file system that reads to the end
+    /// (platform::reads_to_the_end), once a regular file in it was read.
     std::optional<bool> dir_on_disk;
     /// Whether the file open_file opened last is in `dir`.
     bool opened_in_dir = false;
 
-    /// Whether the file `fd`, open_file's last, is on a disk file system,
-    /// asked once a directory.
+    /// Whether the file `fd`, open_file's last, is on a file system that
+    /// reads to the end, asked once a directory.
     bool on_disk(int fd) {
         if (opened_in_dir && dir_on_disk) return *dir_on_disk;
-        struct statfs fs {};
-        const bool disk = ::fstatfs(fd, &fs) == 0 && reads_whole(static_cast<std::uint32_t>(fs.f_type));
+        const bool disk = platform::reads_to_the_end(fd);
         if (opened_in_dir) dir_on_disk = disk;
         return disk;
     }
@@ -153,7 +126,7 @@ struct text_source::impl {
             dir.assign(d);
             return open_at(AT_FDCWD, path.c_str(), O_RDONLY | O_CLOEXEC);
         }
-        if (dir_fd < 0) dir_fd = open_at(AT_FDCWD, dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (dir_fd < 0) dir_fd = open_at(AT_FDCWD, dir.c_str(), platform::directory_handle_flags());
         if (dir_fd < 0) return open_at(AT_FDCWD, path.c_str(), O_RDONLY | O_CLOEXEC);
         return open_at(dir_fd, path.c_str() + slash + 1, O_RDONLY | O_CLOEXEC);
     }
