@@ -74,7 +74,7 @@ Examples:
   mutt (muttrc):
     macro index,pager \cb "<enter-command>unset wait_key<enter><pipe-message>urlsift pick<enter><enter-command>set wait_key<enter>" "pick a link"
   tmux (tmux.conf):
-    bind-key u capture-pane -J \; save-buffer ~/.tmux-urls \; delete-buffer \; new-window "urlsift pick ~/.tmux-urls"
+    bind-key u capture-pane -J -b urlsift \; new-window "tmux save-buffer -b urlsift - | urlsift pick; tmux delete-buffer -b urlsift"
   More recipes (slrn, aerc) are in docs/guide.md.
 
 Exit status: 0 if a URL was opened or printed, or the list was seen and

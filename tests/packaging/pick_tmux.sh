@@ -171,6 +171,9 @@ elif wait_for "the pane's last words" shows "recipe.example.org"; then
         wait_for "the binding's pick to open" exists "$scratch/opener.args" &&
             { grep -qx https://recipe.example.org/from-the-pane "$scratch/opener.args" ||
                 fail "the binding's pick opened $(cat "$scratch/opener.args")"; }
+        # What the binding made it cleans up once pick has ended.
+        no_buffers_left() { ! t list-buffers -F '#{buffer_name}' | grep -qx urlsift; }
+        wait_for "the binding's paste buffer to go" no_buffers_left
     fi
 fi
 
