@@ -122,3 +122,24 @@ TEST_CASE("count_newlines counts every line feed, whatever the length and offset
         }
     }
 }
+
+TEST_CASE("url_byte_classes finds each class at every position and length", "[scanner][anchors]") {
+    using urlsift::detail::url_byte_classes;
+    const std::pair<char, unsigned> marks[] = {{'(', urlsift::detail::url_bracket}, {'}', urlsift::detail::url_bracket},
+                                               {'\xC3', urlsift::detail::url_bracket}, {'&', urlsift::detail::url_escape},
+                                               {'\\', urlsift::detail::url_escape}, {',', urlsift::detail::url_comma}};
+    for (std::size_t n = 0; n <= 40; ++n) {
+        for (std::size_t at = 0; at <= n; ++at) {
+            for (const auto& [mark, cls] : marks) {
+                std::string text(n, 'a');
+                if (at < n) text[at] = mark;
+                text += "(&,";  // past the end: must not count
+                // Read through an exact-size copy, with `readable` at the text's end.
+                auto copy = std::make_unique<unsigned char[]>(text.size());
+                std::copy(text.begin(), text.end(), copy.get());
+                INFO(n << " bytes, '" << mark << "' at " << at);
+                CHECK(url_byte_classes(copy.get(), 0, n, text.size()) == (at < n ? cls : 0u));
+            }
+        }
+    }
+}

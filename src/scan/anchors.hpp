@@ -313,6 +313,36 @@ inline std::size_t forward_to(const unsigned char* p, std::size_t i, std::size_t
 }
 
 
+/// The bytes the rules after a URL's delimiting look for, by class.
+enum url_byte_class : unsigned {
+    url_bracket = 1, ///< bracket_bytes: an ASCII bracket or a non-ASCII byte
+    url_escape = 2,  ///< escape_bytes: `&` or `\`
+    url_comma = 4,   ///< `,`
+};
+
+/// Which url_byte_class bytes p[i, n) holds, in one pass, 16 bytes at a
+/// time while p[i, i + 16) lies before `readable` (>= n): a URL that holds
+/// none (nearly all) skips the rules that look for them.
+inline unsigned url_byte_classes(const unsigned char* p, std::size_t i, std::size_t n, std::size_t readable) noexcept {
+    unsigned found = 0;
+#if defined(__SSE2__)
+    for (; i < n && i + 16 <= readable; i += 16) {
+        const unsigned keep = n - i < 16 ? (1u << (n - i)) - 1 : 0xFFFFu;
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+        if ((bracket_bytes::mask(p + i) & keep) != 0) found |= url_bracket;
+        if ((escape_bytes::mask(p + i) & keep) != 0) found |= url_escape;
+        if ((static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(',')))) & keep) != 0)
+            found |= url_comma;
+    }
+#endif
+    for (; i < n; ++i) {
+        if (bracket_bytes::wanted(p[i])) found |= url_bracket;
+        if (escape_bytes::wanted(p[i])) found |= url_escape;
+        if (p[i] == ',') found |= url_comma;
+    }
+    return found;
+}
+
 /// Walking back from p[k], the index j >= floor such that p[j, k) are ASCII
 /// bytes inside a run and p[j - 1] (when j > floor) is an ASCII run stop or
 /// a non-ASCII byte, which the caller decodes.
@@ -373,8 +403,11 @@ inline std::size_t count_newlines(const char* p, std::size_t n) noexcept {
     // The last bytes: the 16 that end at p[n], less those counted above.
     if (i < n && n >= 16) {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + n - 16));
-        const auto hits = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)));
-        return count + static_cast<std::size_t>(__builtin_popcount(hits >> (16 - (n - i))));
+        // Few line feeds are left: one step each (no popcount instruction is assumed).
+        for (auto hits = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl))) >> (16 - (n - i)); hits != 0;
+             hits &= hits - 1)
+            ++count;
+        return count;
     }
 #endif
     for (; i < n; ++i) count += p[i] == '\n';

@@ -568,12 +568,19 @@ inline verdict scan_bare(scan_parts& p, std::size_t s, std::size_t scheme_len, r
     bracket_counts open_count{};
     bool closed = false;
     std::size_t end_of_run = 0;
+    // The url_byte_class bytes the pieces hold: the rules below that look
+    // for brackets, escapes or commas run only where there are some.
+    unsigned classes = 0;
+    const auto* bytes = reinterpret_cast<const unsigned char*>(w.t.data());
     for (;;) {
         std::size_t e = w.run_end(from, from + (limit - total) + 1);
         if (e == npos) return verdict::more(0);
+        const unsigned here = url_byte_classes(bytes, from, e, w.t.size());
+        classes |= here;
         // A closing bracket with no partner inside the URL ends it, even
         // with text right after it: `（http://x/）をご覧ください`.
-        if (const std::size_t x = unbalanced_closer(w.t, from, e, open_count); x != npos) {
+        if (const std::size_t x = (here & url_bracket) != 0 ? unbalanced_closer(w.t, from, e, open_count) : npos;
+            x != npos) {
             e = x;
             closed = true;
         }
@@ -602,12 +609,12 @@ inline verdict scan_bare(scan_parts& p, std::size_t s, std::size_t scheme_len, r
         total -= next.dropped;
         from = next.at;
     }
-    if (const std::size_t cut = cut_list_item(w, c); cut != npos) {
+    if (const std::size_t cut = (classes & url_comma) != 0 ? cut_list_item(w, c) : npos; cut != npos) {
         end_of_run = cut;  // the next URL of the list is scanned from here
         closed = true;
     }
-    cut_link_text(w, c);
-    cut_escape(w, c);
+    if ((classes & url_bracket) != 0) cut_link_text(w, c);
+    if ((classes & url_escape) != 0) cut_escape(w, c);
     trim_trailing(w, c);
     if (c.pieces.empty()) return verdict::nothing();
     if (form == reference_form::absolute && lacks_scheme_specific_part(w, c, s)) return verdict::nothing();
