@@ -116,11 +116,11 @@ TEST_CASE("code: shell strings span lines, heredocs are values, a # inside a wor
     const std::string sh = "#!/bin/sh\n"
                            "msg=\"\\\nThis system lacks NEON. See https://lists.example.org/msg00175.html\n"
                            "for more.\"\n"
-                           "echo \"Report bugs to <bug@example.org>.\" # or example.com\n"
+                           "echo \"Report bugs to <xz@tukaani.org>.\" # or example.com\n"
                            "wget http://x.example/a#frag\n"
                            "cat <<EOF\nDon't miss https://heredoc.example/ or www.heredoc.example\nEOF\n"
                            "echo 'it''s' http://after.example/\n";
-    CHECK(urls_in(sh, "lzgrep") == strings{"https://lists.example.org/msg00175.html", "mailto:bug@example.org",
+    CHECK(urls_in(sh, "lzgrep") == strings{"https://lists.example.org/msg00175.html", "mailto:xz@tukaani.org",
                                            "https://heredoc.example/"});
 }
 
@@ -178,4 +178,84 @@ TEST_CASE("code: rewrite edits comments only, each on its own", "[code]") {
     // A URL broken across two comment lines stays as written.
     const std::string split = "// https://example.org/a/\n//   b/c\n";
     CHECK(rewritten(split, "a.c", "http://a.example/") == split);
+}
+
+TEST_CASE("code: configuration that is XML is read as XML, and a doctype in configuration names a DTD",
+          "[code][regression]") {
+    // A D-Bus policy named .conf: its DOCTYPE's system identifier was
+    // listed as a link, and its comments were values.
+    const std::string policy = "<?xml version=\"1.0\"?> <!--*-nxml-*-->\n"
+                               "<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN\"\n"
+                               "        \"https://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">\n"
+                               "<!-- see https://dbus.example/doc and dbus.example.org -->\n"
+                               "<busconfig><allow own=\"org.freedesktop.timesync1\"/>\n"
+                               "<listen>tcp:host=localhost,port=0</listen><include>https://inc.example/x</include>\n"
+                               "</busconfig>\n";
+    CHECK(urls_in(policy, "org.freedesktop.timesync1.conf") ==
+          strings{"https://dbus.example/doc", "https://inc.example/x"});
+    const document_layout layout = read_document(policy, document_format::code, default_parse_memory, "a.conf");
+    REQUIRE(layout.prose.size() == 2);  // the two comments
+    // An INI-named file of XML definitions, with a byte order mark.
+    const std::string cfg = "\xEF\xBB\xBF<?xml version=\"1.0\"?>\n<!-- Ref.: \n https://developer.example/NSPR \n-->\n"
+                            "<def><define name=\"PR_EXPORT(__type)\" value=\"\"/></def>\n";
+    CHECK(urls_in(cfg, "nspr.cfg") == strings{"https://developer.example/NSPR"});
+    // Further down a file, after a comment: the doctype is still no link.
+    const std::string later = "# generated\n<!DOCTYPE busconfig PUBLIC \"-//X//EN\"\n \"http://dtd.example/b.dtd\">\n"
+                              "url = https://value.example/\n";
+    CHECK(urls_in(later, "system.conf") == strings{"https://value.example/"});
+}
+
+TEST_CASE("code: XML Signature algorithms and types and XML catalog identifiers are names", "[code][regression]") {
+    const std::string xml =
+        "<Signature xmlns=\"http://www.w3.org/2000/09/xmldsig#\">\n"
+        "<SignatureMethod Algorithm=\"http://www.w3.org/2000/09/xmldsig#rsa-sha1\"/>\n"
+        "<EncryptedData Type=\"http://www.w3.org/2001/04/xmlenc#Element\"/>\n"
+        "<ds:Transform ds:Algorithm='http://www.w3.org/2000/09/xmldsig#enveloped-signature'/>\n"
+        "<system systemId=\"http://www.oasis-open.org/committees/entity/release/1.0/catalog.dtd\" uri=\"catalog.dtd\"/>\n"
+        "<rewriteSystem systemIdStartString=\"http://docbook.example/xml/\" rewritePrefix=\"file:///usr/share/xml/\"/>\n"
+        "<item name=\"Security\" href=\"https://commons.example/security.html\"/>\n"
+        "</Signature>\n";
+    CHECK(urls_in(xml, "sign2-res.xml") == strings{"file:///usr/share/xml/", "https://commons.example/security.html"});
+}
+
+TEST_CASE("code: tag and urn URIs in strings are names, not links", "[code][regression]") {
+    const std::string py = "DEFAULT_SCALAR_TAG = u'tag:yaml.org,2002:str'\n"
+                           "NS = \"urn:ietf:params:xml:ns:yang:1\"\n"
+                           "SPEC = 'https://yaml.org/type/'\n";
+    CHECK(urls_in(py, "resolver.py") == strings{"https://yaml.org/type/"});
+}
+
+TEST_CASE("code: a URL a program completes, or with the host 0.0.0.0, is no link", "[code][regression]") {
+    const std::string go = "u := \"socks5://user:password@\" + addr\n"
+                           "p := \"http://\" + host + \"/x\"\n"
+                           "b := \"http://:8080/\"\n"
+                           "l := \"http://0.0.0.0:8080/metrics\"\n"
+                           "f := \"file:///usr/share/backgrounds/a.webp\"\n"
+                           "h := \"https://go.dev/play\"\n";
+    CHECK(urls_in(go, "proxy.go") == strings{"file:///usr/share/backgrounds/a.webp", "https://go.dev/play"});
+    const std::string xml = "<mirror><url>http://0.0.0.0/</url><url>https://repo.example/m2</url></mirror>\n";
+    CHECK(urls_in(xml, "settings.xml") == strings{"https://repo.example/m2"});
+}
+
+TEST_CASE("code: a namespace passed to a DOM method or in Clark's notation is a name", "[code][regression]") {
+    const std::string js = "span = document.createElementNS(\"http://www.w3.org/2000/svg\", \"tspan\");\n"
+                           "a.setAttributeNS( 'http://www.w3.org/1999/xlink', 'href', 'https://img.example/a.png');\n"
+                           "load(\"https://data.example/x.json\");\n";
+    CHECK(urls_in(js, "highlight.js") == strings{"https://img.example/a.png", "https://data.example/x.json"});
+    const std::string py = "links = root.findall('{http://www.w3.org/2005/Atom}link')\n"
+                           "fmt = '{}'.format(x); url = '{0} see https://fmt.example/'\n";
+    CHECK(urls_in(py, "feed.py") == strings{"https://fmt.example/"});
+}
+
+TEST_CASE("code: a mail address at a placeholder domain is no link in code, but is in text", "[code][regression]") {
+    const std::string sh = "# Usage: cat m.txt | mail.sh target@domain.com\n"
+                           "# sender=e2scrub@host.domain.name\n"
+                           "# Contact foo@example.net or bar@x.example, not you@site.invalid\n"
+                           "# Author: Jane Roe <jane@roe-mail.org>\n"
+                           "echo \"Report bugs to <bugs@example.org> or <bugs@mail.realhost.org>\"\n";
+    CHECK(urls_in(sh, "mail.sh") == strings{"mailto:jane@roe-mail.org", "mailto:bugs@mail.realhost.org"});
+    // Written with its scheme, an address is a link wherever it is.
+    CHECK(urls_in("# mailto:foo@example.net\n", "a.sh") == strings{"mailto:foo@example.net"});
+    // Plain text keeps its rules.
+    CHECK(urls_in("Contact foo@example.net\n", "notes") == strings{"mailto:foo@example.net"});
 }

@@ -1,16 +1,23 @@
 // Precision and recall of extraction on real text: judged excerpts of man
 // pages, changelogs, READMEs, RFC-style YANG modules and mail, kept in
-// tests/data/realtext/*.jsonl (docs/realtext.md gives the judging rules).
+// tests/data/realtext/*.jsonl, and judged blocks of source code,
+// configuration and data, kept in tests/data/realtext/code-*.jsonl
+// (docs/realtext.md gives the judging rules).
 //
 // Each excerpt is scanned as `urlsift extract` scans it with its default
 // options (a default scan_options is the command's: every abbreviation but
-// ipv4, hyphen kept, no base, so no relative references listed) and its
-// `url`s are compared with `expect` as multisets. The totals per kind must stay at or above the floors in
-// tests/data/realtext/floors.tsv, a ratchet: raise a floor when the scanner
-// gets better, never lower it to make a change pass.
+// ipv4, hyphen kept, no base, so no relative references listed); each code
+// block is read as `extract --input code` reads a file called its `name`,
+// in the language its `language` names, after the opening marker of the
+// comment, docstring or POD it starts inside (`starts_in`). The `url`s are
+// compared with `expect` as multisets. The totals per kind must stay at or
+// above the floors in tests/data/realtext/floors.tsv, a ratchet: raise a
+// floor when the scanner gets better, never lower it to make a change pass.
+// The prose kinds pool as `all`, the code kinds as `code-all`.
 
 #include "jsonl.hpp"
 
+#include <urlsift/document_scan.hpp>
 #include <urlsift/scanner.hpp>
 
 #include <catch2/catch.hpp>
@@ -75,21 +82,80 @@ std::string fixed2(double v) {
 
 std::string row(const std::string& kind, const tally& t) {
     char buf[160];
-    std::snprintf(buf, sizeof buf, "%-10s %8zu %8zu %6zu %5zu %4zu %4zu %9s %7s", kind.c_str(), t.excerpts, t.expected,
+    std::snprintf(buf, sizeof buf, "%-11s %8zu %8zu %6zu %5zu %4zu %4zu %9s %7s", kind.c_str(), t.excerpts, t.expected,
                   t.found, t.tp, t.fp, t.fn, fixed2(t.precision()).c_str(), fixed2(t.recall()).c_str());
     return buf;
 }
 
-}  // namespace
-
-TEST_CASE("Real text: precision and recall of extract", "[realtext]") {
-    REQUIRE(fs::is_directory(realtext_dir));
+/// The judged files of `tests/data/realtext`, those of code or of prose.
+std::vector<fs::path> judged_files(bool code) {
     std::vector<fs::path> files;
     for (const auto& entry : fs::directory_iterator(realtext_dir))
-        if (entry.path().extension() == ".jsonl") files.push_back(entry.path());
+        if (entry.path().extension() == ".jsonl" && entry.path().stem().string().starts_with("code-") == code)
+            files.push_back(entry.path());
     std::sort(files.begin(), files.end());
-    REQUIRE(!files.empty());
+    return files;
+}
 
+/// The opening marker of what a code block starts inside, in its language:
+/// the block is read after it, as the whole file would be.
+std::string opening(const std::string& starts_in, const std::string& language) {
+    if (starts_in == "block comment" && (language == "C" || language == "C++" || language == "Go" ||
+                                         language == "JavaScript"))
+        return "/*\n";
+    if (starts_in == "docstring" && language == "Python") return "\"\"\"\n";
+    if (starts_in == "pod" && language == "Perl") return "=pod\n";
+    if (starts_in == "xml comment" && language == "XML") return "<!--\n";
+    FAIL("no opening marker for " << starts_in << " in " << language);
+    return {};
+}
+
+/// The URLs `extract` lists for a prose excerpt.
+std::map<std::string, int> urls_of_prose(const urlsift::test::json_row& r) {
+    const auto text = r.string("text");
+    REQUIRE(text);
+    // An exact-size heap copy, so that sanitizers see over-reads.
+    const std::unique_ptr<char[]> copy(new char[text->size()]);
+    std::copy(text->begin(), text->end(), copy.get());
+    std::map<std::string, int> got;
+    for (const auto& ref : urlsift::scan(std::string_view(copy.get(), text->size()))) {
+        // extract leaves relative references out when there is no base.
+        if (ref.form == urlsift::reference_form::relative) continue;
+        ++got[ref.url];
+    }
+    return got;
+}
+
+/// The URLs `extract --input code` lists for a code block.
+std::map<std::string, int> urls_of_code(const urlsift::test::json_row& r) {
+    const auto text = r.string("text");
+    const auto name = r.string("name");
+    const auto language = r.string("language");
+    REQUIRE(text);
+    REQUIRE(name);
+    REQUIRE(language);
+    // The name must say the language the block was judged in.
+    REQUIRE(urlsift::code_language_of(*name, "") == *language);
+    const std::string block = (r.has("starts_in") ? opening(*r.string("starts_in"), *language) : std::string()) + *text;
+    const std::unique_ptr<char[]> copy(new char[block.size()]);
+    std::copy(block.begin(), block.end(), copy.get());
+    const std::string_view view(copy.get(), block.size());
+    const urlsift::document_layout layout =
+        urlsift::read_document(view, urlsift::document_format::code, urlsift::default_parse_memory, *name);
+    std::map<std::string, int> got;
+    urlsift::scan_document(view, layout, {}, nullptr, [&got](urlsift::found_reference& ref) {
+        if (ref.form != urlsift::reference_form::relative) ++got[ref.url];
+        return true;
+    });
+    return got;
+}
+
+/// Scores `files` (one kind each, by stem) with `urls_of`, prints the
+/// table under `title` with the kinds pooled as `pooled`, and checks every
+/// kind and the pool against its floor.
+template <typename UrlsOf>
+void score(const std::string& title, const std::vector<fs::path>& files, const std::string& pooled, UrlsOf urls_of) {
+    REQUIRE(!files.empty());
     const std::map<std::string, floor_pair> floors = read_floors();
     const char* verbose_env = std::getenv("URLSIFT_REALTEXT_VERBOSE");
     const bool verbose = verbose_env != nullptr && std::string(verbose_env) == "1";
@@ -104,19 +170,10 @@ TEST_CASE("Real text: precision and recall of extract", "[realtext]") {
             REQUIRE(line.row);
             const auto& r = *line.row;
             const std::string id = r.string("id").value_or("?");
-            const auto text = r.string("text");
-            REQUIRE(text);
             REQUIRE(r.has("expect"));
-            // An exact-size heap copy, so that sanitizers see over-reads.
-            const std::unique_ptr<char[]> copy(new char[text->size()]);
-            std::copy(text->begin(), text->end(), copy.get());
-            std::map<std::string, int> want, got;
+            std::map<std::string, int> want;
             for (const auto& e : r.strings("expect")) ++want[e];
-            for (const auto& ref : urlsift::scan(std::string_view(copy.get(), text->size()))) {
-                // extract leaves relative references out when there is no base.
-                if (ref.form == urlsift::reference_form::relative) continue;
-                ++got[ref.url];
-            }
+            const std::map<std::string, int> got = urls_of(r);
 
             ++t.excerpts;
             for (const auto& [url, n] : want) t.expected += static_cast<std::size_t>(n);
@@ -139,16 +196,16 @@ TEST_CASE("Real text: precision and recall of extract", "[realtext]") {
 
     tally all;
     std::ostringstream table;
-    table << "realtext: extract on judged excerpts (tests/data/realtext)\n"
-          << "kind       excerpts expected  found    TP   FP   FN precision  recall\n";
+    table << "realtext: " << title << " (tests/data/realtext)\n"
+          << "kind        excerpts expected  found    TP   FP   FN precision  recall\n";
     for (const auto& [kind, t] : kinds) {
         table << row(kind, t) << '\n';
         all.add(t);
     }
-    table << row("all", all) << '\n';
+    table << row(pooled, all) << '\n';
     std::cout << table.str();
     // The pooled totals have a floor of their own, checked like a kind's.
-    kinds.emplace("all", all);
+    kinds.emplace(pooled, all);
 
     bool below = false;
     for (const auto& [kind, t] : kinds) {
@@ -172,4 +229,16 @@ TEST_CASE("Real text: precision and recall of extract", "[realtext]") {
         CHECK(t.precision() + 1e-9 >= f.precision);
         CHECK(t.recall() + 1e-9 >= f.recall);
     }
+}
+
+}  // namespace
+
+TEST_CASE("Real text: precision and recall of extract", "[realtext]") {
+    REQUIRE(fs::is_directory(realtext_dir));
+    score("extract on judged excerpts", judged_files(false), "all", urls_of_prose);
+}
+
+TEST_CASE("Real text: precision and recall of extract on source code and configuration", "[realtext]") {
+    REQUIRE(fs::is_directory(realtext_dir));
+    score("extract --input code on judged blocks", judged_files(true), "code-all", urls_of_code);
 }

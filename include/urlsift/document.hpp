@@ -123,6 +123,12 @@ struct document_layout {
     /// where `n.mu` is a field and `golang.org/x/net` an import path, and
     /// no link is written so.
     bool bare_hosts = true;
+    /// Whether a mail address written without `mailto:` at a placeholder
+    /// domain is a link: a domain reserved for examples (RFC 2606:
+    /// `foo@example.net`, `a@b.test`) or one named by placeholder words
+    /// (`user@host.domain.name`, `target@domain.com`). Not in source code
+    /// and configuration, where such an address shows a syntax to fill in.
+    bool placeholder_addresses = true;
     /// A base the document declares (HTML `<base href>`, Section 5.1.1), as
     /// written (decoded); the first one counts.
     std::optional<std::string> base;

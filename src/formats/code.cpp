@@ -40,7 +40,7 @@ public:
         if (lang.single != single_quote::none) mark('\'');
         if (lang.backticks) mark('`');
         if (lang.lua_long) mark('[');
-        if (lang.heredocs) mark('<');
+        if (lang.heredocs || lang.outside == outside_kind::values) mark('<');
         if (lang.pod) mark('=');
     }
 
@@ -106,7 +106,25 @@ private:
             if (const std::size_t level = long_bracket(i); level != npos) return long_region(i, level, false);
         }
         if (lang_.heredocs && c == '<' && starts(i, "<<")) return heredoc(i);
+        // An XML declaration or doctype in configuration (a D-Bus policy
+        // named `.conf`, a `.cfg` that is XML) names a DTD: read for nothing.
+        if (lang_.outside == outside_kind::values && c == '<' && declaration(i)) return declaration_end(i);
         return i;
+    }
+
+    /// Whether t[i] starts `<!DOCTYPE` or `<?xml`.
+    bool declaration(std::size_t i) const noexcept {
+        const std::string_view rest = t_.substr(i, 9);
+        return starts_with_nocase(rest, "<!DOCTYPE") || starts_with_nocase(rest, "<?xml");
+    }
+
+    /// Where the declaration at t[lt] (`<!...>`, `<?...?>`) ends. A
+    /// DOCTYPE's internal subset holds `>`: it ends at `]>`.
+    std::size_t declaration_end(std::size_t lt) const noexcept {
+        const std::size_t bracket = t_.find('[', lt);
+        const std::size_t gt = t_.find('>', lt);
+        const std::size_t end = bracket != npos && bracket < gt ? t_.find("]>", bracket) : gt;
+        return end == npos ? t_.size() : end + (end == gt ? 1 : 2);
     }
 
     bool starts(std::size_t i, std::string_view s) const noexcept {
@@ -227,8 +245,32 @@ private:
             k += escapes && t_[k] == '\\' ? 2U : 1U;
         }
         k = std::min(k, t_.size());
-        add(out_.values, i + 1, k);
+        if (!namespace_argument(i)) add(out_.values, i + 1 + clark_namespace(i + 1, k), k);
         return k < t_.size() && t_[k] == quote ? k + 1 : k;
+    }
+
+    /// Whether the string at t[i] is the first argument of a call to a
+    /// function whose name ends in `NS`: the DOM's namespace-aware methods
+    /// take a namespace name there (`createElementNS("http://www.w3.org/2000/svg", "tspan")`,
+    /// `setAttributeNS`, `getElementsByTagNameNS`), an identifier.
+    bool namespace_argument(std::size_t i) const noexcept {
+        std::size_t k = i;
+        while (k > 0 && (t_[k - 1] == ' ' || t_[k - 1] == '\t')) --k;
+        if (k == 0 || t_[k - 1] != '(') return false;
+        --k;
+        while (k > 0 && (t_[k - 1] == ' ' || t_[k - 1] == '\t')) --k;
+        return k >= 3 && t_[k - 1] == 'S' && t_[k - 2] == 'N' && (is_alnum(t_[k - 3]) || t_[k - 3] == '_');
+    }
+
+    /// The length of a namespace name in James Clark's notation at the start
+    /// of the string [from, to): `{http://www.w3.org/2000/svg}rect`, an
+    /// element's name as ElementTree and lxml write it; 0 when there is none.
+    std::size_t clark_namespace(std::size_t from, std::size_t to) const noexcept {
+        if (from >= to || t_[from] != '{') return 0;
+        const std::size_t close = t_.find('}', from);
+        if (close == npos || close >= to) return 0;
+        const std::string_view name = t_.substr(from + 1, close - from - 1);
+        return name.find(':') != npos && name.find_first_of(" \t\n") == npos ? close + 1 - from : 0;
     }
 
     /// `'x'`, `'\n'`: code. A `'` with no close a few bytes on is an
@@ -329,19 +371,29 @@ private:
                 add(out_.values, lt + 9, end);
                 i = std::min(end + 3, t_.size());
             } else if (starts(lt, "<!") || starts(lt, "<?")) {
-                // A DOCTYPE's internal subset holds `>`: it ends at `]>`.
-                const std::size_t bracket = t_.find('[', lt);
-                const std::size_t gt = t_.find('>', lt);
-                const std::size_t end = bracket != npos && bracket < gt ? t_.find("]>", bracket) : gt;
-                i = end == npos ? t_.size() : end + (end == gt ? 1 : 2);
+                i = declaration_end(lt);
             } else {
                 i = tag(lt);
             }
         }
     }
 
-    /// A tag at t[lt]: its attribute values are values, but for namespace
-    /// and schema names.
+    /// Whether an attribute called `name` holds a URI that names rather than
+    /// links: a namespace (`xmlns`, `xmlns:*`), a schema (`schemaLocation`,
+    /// `xsi:noNamespaceSchemaLocation`), an algorithm or a type of XML
+    /// Signature and XML Encryption (`Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"`,
+    /// `Type="...#Element"`), or the system or public identifier an XML
+    /// catalog matches (`systemId`, `systemIdStartString`, `publicId`).
+    static bool identifier_attribute(std::string_view name) noexcept {
+        const std::size_t colon = name.find(':');
+        const std::string_view local = colon == npos ? name : name.substr(colon + 1);
+        return starts_with_nocase(name, "xmlns") || ends_with_nocase(local, "schemaLocation") ||
+               iequals(local, "Algorithm") || iequals(local, "Type") || starts_with_nocase(local, "systemId") ||
+               starts_with_nocase(local, "publicId");
+    }
+
+    /// A tag at t[lt]: its attribute values are values, but for names
+    /// (identifier_attribute).
     std::size_t tag(std::size_t lt) {
         std::size_t k = lt + 1;
         std::size_t name_from = npos;
@@ -355,8 +407,7 @@ private:
                     while (e < k && t_[e] != '=' && t_[e] != ' ' && t_[e] != '\t' && t_[e] != '\n') ++e;
                     name = t_.substr(name_from, e - name_from);
                 }
-                const bool identifier = starts_with_nocase(name, "xmlns") || ends_with_nocase(name, "schemaLocation");
-                if (!identifier) add(out_.values, k + 1, close);
+                if (!identifier_attribute(name)) add(out_.values, k + 1, close);
                 k = std::min(close + 1, t_.size());
                 name_from = npos;
                 continue;
@@ -385,7 +436,17 @@ private:
 document_layout read_code(std::string_view text, const code_language& language) {
     document_layout layout;
     layout.bare_hosts = false;
-    code_reader(text, language, layout).read();
+    layout.placeholder_addresses = false;
+    // Configuration that is XML by its first bytes (a D-Bus policy named
+    // `.conf`, a `.cfg` of definitions) is read as XML.
+    const code_language* xml = nullptr;
+    if (language.outside == outside_kind::values && !language.xml) {
+        std::size_t k = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+        while (k < text.size() && (text[k] == ' ' || text[k] == '\t' || text[k] == '\r' || text[k] == '\n')) ++k;
+        const std::string_view head = text.substr(k, 9);
+        if (starts_with_nocase(head, "<?xml") || starts_with_nocase(head, "<!DOCTYPE")) xml = &xml_language();
+    }
+    code_reader(text, xml != nullptr ? *xml : language, layout).read();
     return layout;
 }
 

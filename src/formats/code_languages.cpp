@@ -123,6 +123,12 @@ const code_language* language_by_name(std::string_view path) noexcept {
     return nullptr;
 }
 
+const code_language& xml_language() noexcept {
+    // The last row, as the table is laid out.
+    static_assert(languages.back().xml);
+    return languages.back();
+}
+
 const code_language* language_by_interpreter(std::string_view head) noexcept {
     if (!head.starts_with("#!")) return nullptr;
     std::string_view line = head.substr(2, head.find('\n') == std::string_view::npos ? head.size() : head.find('\n') - 2);

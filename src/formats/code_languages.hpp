@@ -54,6 +54,9 @@ struct code_language {
 /// nullptr.
 const code_language* language_by_name(std::string_view path) noexcept;
 
+/// XML's row.
+const code_language& xml_language() noexcept;
+
 /// The language the `#!` line at the start of `head` names (`#!/bin/sh`,
 /// `#!/usr/bin/env python3 -u`), or nullptr.
 const code_language* language_by_interpreter(std::string_view head) noexcept;

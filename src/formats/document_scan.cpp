@@ -4,6 +4,7 @@
 // with the same reader before it is trusted.
 
 #include "abbrev/non_reference.hpp"
+#include "text/ascii.hpp"
 #include "uri/uri_form.hpp"
 
 #include <urlsift/document_scan.hpp>
@@ -11,6 +12,7 @@
 #include <urlsift/resolution.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <unordered_map>
 #include <unordered_set>
@@ -172,6 +174,68 @@ bool view_pieces(std::string_view text, const view_ranges& ranges, std::string& 
     return true;
 }
 
+/// Whether `url` is of a scheme that names and never locates: `tag:`
+/// (RFC 4151) and `urn:` (RFC 8141). In a program's strings such a URI is
+/// an identifier (`u'tag:yaml.org,2002:str'`, a YAML type), not a link.
+bool names_only(std::string_view url) noexcept {
+    return detail::starts_with_nocase(url, "tag:") || detail::starts_with_nocase(url, "urn:");
+}
+
+/// Whether `url` is of a hierarchical scheme and has an authority with no
+/// host a link can lead to: none (`socks5://user:password@` of
+/// `"socks5://user:password@" + addr`, the start of a URL a program
+/// completes; `file:///` has none by design and is a link), or 0.0.0.0.
+bool hostless(std::string_view url) noexcept {
+    const std::size_t colon = url.find(':');
+    if (colon == std::string_view::npos || url.substr(colon + 1, 2) != "//" ||
+        detail::iequals(url.substr(0, colon), "file"))
+        return false;
+    const std::string_view rest = url.substr(colon + 3);
+    std::string_view authority = rest.substr(0, std::min(rest.find_first_of("/?#"), rest.size()));
+    if (const std::size_t at = authority.rfind('@'); at != std::string_view::npos) authority.remove_prefix(at + 1);
+    // 0.0.0.0 is "this host on this network" (RFC 6890): never a
+    // destination, in configuration a listening address or a blocker
+    // (`<url>http://0.0.0.0/</url>`).
+    return authority.empty() || authority.front() == ':' || authority == "0.0.0.0" ||
+           authority.starts_with("0.0.0.0:");
+}
+
+/// Whether `r` is a mail address written without `mailto:` at a
+/// placeholder domain (document_layout::placeholder_addresses): one under
+/// a name RFC 2606 reserves (`.example`, `.test`, `.invalid`,
+/// `.localhost`, `example.com`, `example.net`, `example.org`), or one whose
+/// labels but the last are placeholder words (`host.domain.name`).
+bool placeholder_address(const found_reference& r) noexcept {
+    constexpr std::string_view mailto = "mailto:";
+    if (r.form != reference_form::abbreviated || !detail::starts_with_nocase(r.url, mailto)) return false;
+    const std::size_t at = r.url.rfind('@');
+    if (at == std::string::npos) return false;
+    std::string_view domain = std::string_view(r.url).substr(at + 1);
+    domain = domain.substr(0, std::min(domain.find('?'), domain.size()));
+    if (domain.ends_with('.')) domain.remove_suffix(1);
+    const std::size_t last_dot = domain.rfind('.');
+    if (last_dot == std::string_view::npos) return false;
+    const std::string_view tld = domain.substr(last_dot + 1);
+    for (const std::string_view reserved : {"example", "test", "invalid", "localhost"})
+        if (detail::iequals(tld, reserved)) return true;
+    const std::size_t second_dot = domain.rfind('.', last_dot - 1);
+    const std::string_view second = domain.substr(second_dot == std::string_view::npos ? 0 : second_dot + 1);
+    for (const std::string_view reserved : {"example.com", "example.net", "example.org"})
+        if (detail::iequals(second, reserved)) return true;
+    // Every label before the last a placeholder word.
+    constexpr std::array words = std::to_array<std::string_view>(
+        {"domain", "host", "hostname", "mydomain", "myhost", "somedomain", "somehost", "yourdomain", "yourhost"});
+    std::string_view labels = domain.substr(0, last_dot);
+    while (!labels.empty()) {
+        const std::size_t dot = std::min(labels.find('.'), labels.size());
+        const std::string_view label = labels.substr(0, dot);
+        if (std::none_of(words.begin(), words.end(), [&](std::string_view w) { return detail::iequals(label, w); }))
+            return false;
+        labels.remove_prefix(std::min(dot + 1, labels.size()));
+    }
+    return true;
+}
+
 }  // namespace
 
 std::string prose_view(std::string_view text, const document_layout& layout) {
@@ -218,8 +282,10 @@ bool scan_document(std::string_view text, const document_layout& layout, const s
         // (`"Report bugs to <bug@example.org>."`).
         scan_options literal = options;
         literal.abbrev.kinds &= static_cast<abbrev_set>(abbrev_kind::email);
-        scanner s(literal, [&values](found_reference& r) {
-            if (r.form == reference_form::absolute || (r.form == reference_form::abbreviated && r.wrapper == wrapper_kind::angle))
+        scanner s(literal, [&values, &layout](found_reference& r) {
+            if ((r.form == reference_form::absolute && !names_only(r.url) && !hostless(r.url)) ||
+                (r.form == reference_form::abbreviated && r.wrapper == wrapper_kind::angle &&
+                 (layout.placeholder_addresses || !placeholder_address(r))))
                 values.push_back(r);
             return true;
         });
@@ -240,6 +306,7 @@ bool scan_document(std::string_view text, const document_layout& layout, const s
         scan_options prose_options = options;
         if (!layout.bare_hosts) prose_options.abbrev.kinds &= static_cast<abbrev_set>(~static_cast<abbrev_set>(abbrev_kind::domain));
         scanner s(prose_options, [&](found_reference& r) {
+            if (!layout.placeholder_addresses && placeholder_address(r)) return true;
             if (!before(r.offset)) return false;
             if (base) resolve_reference(r, *base);
             return go_on = sink(r);
