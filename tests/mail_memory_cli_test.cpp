@@ -74,6 +74,16 @@ TEST_CASE("regression: a header line past the cap is read as plain text, not hel
     CHECK(count(mail.out, "\n") == 1025);
 }
 
+TEST_CASE("regression: a header line past the cap in a forwarded message counts too", "[mail][cli][regression]") {
+    const std::string message = head + "Content-Type: multipart/mixed; boundary=\"b\"\n\n--b\n"
+                                       "Content-Type: message/rfc822\n\n" +
+                                long_header_message(300 * 1024) + "--b--\n";
+    const auto r = run_cli("extract --input mail --max-memory 4M", message);
+    CHECK(r.status == 0);
+    CHECK(r.err.find("note: message 1, its header fields come to ") != std::string::npos);
+    CHECK(run_cli("extract --input mail", message).err.find("read as plain text") == std::string::npos);
+}
+
 TEST_CASE("regression: a message of more parts than the cap allows is read as plain text, the mailbox goes on",
           "[mail][cli][regression]") {
     // A message of tiny parts took 35 times its size: GMime's object for each.

@@ -66,7 +66,10 @@ public:
             header_bytes_ += length;
             if (text.empty()) {
                 end_field();
-                in_header_ = false;
+                // A message/rfc822 part's body starts with the headers of
+                // the message it holds, which GMime holds too.
+                in_header_ = holds_message_;
+                holds_message_ = false;
             } else if (text.front() == ' ' || text.front() == '\t') {
                 field_bytes_ += length;
                 if (in_content_type_ && content_type_.size() < kept_bytes) content_type_.append(text);
@@ -88,6 +91,7 @@ public:
             if (rest.find_first_not_of(" \t") != std::string_view::npos) continue;
             ++parts_;
             in_header_ = !closing;
+            holds_message_ = false;
             field_bytes_ = 0;
             return;
         }
@@ -108,7 +112,7 @@ private:
         body_ = body;
         in_header_ = true;
         header_bytes_ = parts_ = field_bytes_ = longest_field_ = 0;
-        in_content_type_ = false;
+        in_content_type_ = holds_message_ = false;
         boundaries_.clear();
     }
 
@@ -117,6 +121,9 @@ private:
         field_bytes_ = 0;
         if (!in_content_type_) return;
         in_content_type_ = false;
+        std::string_view type = content_type_;
+        while (!type.empty() && (type.front() == ' ' || type.front() == '\t')) type.remove_prefix(1);
+        holds_message_ = type.size() >= 14 && iequals(type.substr(0, 14), "message/rfc822");
         // A message nested deeper than any reader goes declares more
         // boundaries than are worth remembering: the first are enough to
         // count the parts of a message that has too many.
@@ -147,6 +154,7 @@ private:
     bool in_header_ = true;
     std::uint64_t header_bytes_ = 0, parts_ = 0, field_bytes_ = 0, longest_field_ = 0;
     bool in_content_type_ = false;
+    bool holds_message_ = false; ///< the header block read declares message/rfc822
     std::string content_type_; ///< the Content-Type field being read, its first kept_bytes
     std::vector<std::string> boundaries_;
     std::vector<oversized_message> found_;
