@@ -89,7 +89,7 @@ public:
             if (closing) rest.remove_prefix(2);
             // RFC 2046 5.1.1: only blanks may follow a boundary.
             if (rest.find_first_not_of(" \t") != std::string_view::npos) continue;
-            ++parts_;
+            if (!closing) ++parts_;
             in_header_ = !closing;
             holds_message_ = false;
             field_bytes_ = 0;
