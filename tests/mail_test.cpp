@@ -573,3 +573,71 @@ TEST_CASE("mail: each reference's line in the input, not in its decoded part", "
     CHECK(unplaced == strings{"https://one.example.org/a@0", "https://lists.example.net/arch/@0",
                               "https://two.example.net/b@0", "https://three.example.com/c@0"});
 }
+
+TEST_CASE("mail: a message GMime would need more than the cap for is read as plain text, in a file or in memory",
+          "[mail][regression]") {
+    const std::string from = "From a@example.org Mon Jan  1 00:00:00 2024\n";
+    const std::string head = "From: a@example.org\nSubject: s\nMIME-Version: 1.0\n";
+    // "See http://decoded.example/x\n" in base64: found only when decoded.
+    const std::string small = head + "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n"
+                                     "U2VlIGh0dHA6Ly9kZWNvZGVkLmV4YW1wbGUveAo=\n";
+    std::string many = head + "Content-Type: multipart/mixed; boundary=\"b\"\n\n";
+    for (int i = 0; i < 600; ++i) many += "--b\nContent-Type: text/plain\n\nhttp://example.org/" + std::to_string(i) + "\n";
+    many += "--b--\n>From the end http://example.org/last\n";
+    const std::string mbox = from + small + "\n" + from + many + "\n" + from + small;
+    const std::size_t second = mbox.find(from, 1);
+    // 600 parts at about 2 KiB each is over 1 MiB.
+    const std::size_t cap = std::size_t{1} << 20;
+    const auto check = [&](const urlsift::mail_read& got, const std::vector<urlsift::mail_message>& messages,
+                           const std::vector<std::string>& texts) {
+        REQUIRE(got.what == urlsift::mail_read::status::done);
+        CHECK(got.messages == 3);
+        REQUIRE(messages.size() == 3);
+        CHECK(messages[0].notes.empty());
+        CHECK(messages[1].offset == second);
+        CHECK(messages[1].notes == strings{"it has 600 parts: reading it as mail would take more than 1 MiB (half of "
+                                           "--max-memory): read as plain text, undecoded"});
+        CHECK(messages[1].parts.size() == 1);
+        CHECK(messages[1].parts[0].body_line == 1 + static_cast<std::uint64_t>(std::count(
+                                                        mbox.begin(), mbox.begin() + static_cast<long>(second), '\n')) + 1);
+        // Its bytes after the `From ` line, mboxrd's escape undone.
+        CHECK(texts[1] == many + "\n");
+        CHECK(texts[0] == "See http://decoded.example/x\n");
+        CHECK(texts[2] == "See http://decoded.example/x\n");
+    };
+    const auto sink_into = [](std::vector<urlsift::mail_message>& messages, std::vector<std::string>& texts) {
+        return [&messages, &texts](urlsift::mail_message& m) {
+            std::string text;
+            for (const auto& p : m.parts) {
+                text += p.text;
+                if (p.read_text) p.read_text([&text](std::string_view b) { text += b; return true; });
+            }
+            texts.push_back(text);
+            messages.push_back(m);
+            return true;
+        };
+    };
+    std::string unescaped = many;
+    unescaped.replace(unescaped.find(">From the end"), 1, "");
+    many = unescaped;  // what the reading gives
+
+    std::vector<urlsift::mail_message> messages;
+    std::vector<std::string> texts;
+    const auto copy = std::make_unique<char[]>(mbox.size());
+    std::copy(mbox.begin(), mbox.end(), copy.get());
+    check(urlsift::read_mail(std::string_view(copy.get(), mbox.size()), urlsift::mail_format::mbox,
+                             sink_into(messages, texts), cap),
+          messages, texts);
+
+    const urlsift::test::scratch_dir dir;
+    urlsift::test::write_file(dir.path / "box", mbox);
+    const int fd = ::open((dir.path / "box").c_str(), O_RDONLY);
+    REQUIRE(fd >= 0);
+    std::vector<urlsift::mail_message> from_file;
+    std::vector<std::string> file_texts;
+    check(urlsift::read_mail_fd(fd, urlsift::mail_format::mbox, sink_into(from_file, file_texts), cap), from_file,
+          file_texts);
+    ::close(fd);
+    // Under a larger cap, read as mail.
+    CHECK(scan_bytes(mbox, urlsift::mail_format::mbox).messages[1].notes.empty());
+}

@@ -215,6 +215,13 @@ struct mail_rewrite_options {
     /// says (5.1.3, `--base`); a part's own base comes first.
     rewrite_options rewrite{};
     resolve_options resolve{}; ///< for the bases the message gives
+    /// What reading a message may take, as for read_mail: a message GMime
+    /// would need more than this to hold (its header fields take about 8
+    /// times their size, each part about 2 KiB) leaves the input unchanged,
+    /// and a text part whose body is larger than an eighth of it (4 MiB by
+    /// default: its text is held decoded, rewritten and encoded again) is
+    /// left unchanged; each with a note.
+    std::size_t parse_memory = default_parse_memory;
 };
 
 /// What rewriting a message or a mailbox came to.

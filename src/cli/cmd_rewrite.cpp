@@ -379,7 +379,8 @@ outcome preview(const settings& st, text_source& source, const std::string& path
     return outcome::changed;
 }
 
-// An input read whole: a message or mailbox (GMime needs the message, and
+// An input read whole (at most a quarter of --max-memory, which its
+// callers hold): a message or mailbox (GMime needs the message, and
 // `auto` looks at its start), a Markdown or HTML document (its parser
 // needs it), or, for `auto`, text. Returns the references changed;
 // nullopt when the input could not be read as what it was taken for
@@ -391,12 +392,6 @@ std::optional<std::uint64_t> rewrite_whole(const settings& st, const std::string
     if (!options) return std::nullopt;
     const input_kind kind = decide_input(st.input, path, bytes.substr(0, head_size));
     if (kind == input_kind::markdown || kind == input_kind::html || kind == input_kind::code) {
-        if (!st.memory.holds(bytes.size())) {
-            report(path, "left unchanged: larger than " + memory_size(held_document_bytes(st.memory.parse_memory)) +
-                             ", a quarter of --max-memory, too large to parse as " +
-                             std::string(to_string(*document_format_of(kind))));
-            return std::nullopt;
-        }
         const document_rewrite got = rewrite_document(bytes, *document_format_of(kind), *options,
                                                       st.memory.parse_memory, path);
         if (!got.unread.empty()) {
@@ -420,7 +415,8 @@ std::optional<std::uint64_t> rewrite_whole(const settings& st, const std::string
         return w.edit_count();
     }
     const auto note = [&path](std::string_view n) { report(path, "note: " + std::string(n)); };
-    const mail_rewrite_result got = rewrite_mail(bytes, *as, {*options, st.resolve}, write, on_edit, note);
+    const mail_rewrite_result got =
+        rewrite_mail(bytes, *as, {*options, st.resolve, st.memory.parse_memory}, write, on_edit, note);
     if (got.read.what == mail_read::status::failed) {
         report(path, got.read.error);
         return std::nullopt;
@@ -435,11 +431,30 @@ bool binary_text_input(const settings& st, const std::string& path, std::string_
            bytes.find('\0') != std::string_view::npos;
 }
 
+// An input read whole past what --max-memory lets rewrite hold: told, and
+// left unchanged.
+void report_too_large(const settings& st, const std::string& path) {
+    report(path, "left unchanged: larger than " + memory_size(held_document_bytes(st.memory.parse_memory)) +
+                     ", a quarter of --max-memory, too large to hold whole (raise --max-memory to rewrite it)");
+}
+
 bool rewrite_whole_to_stdout(const settings& st, const std::string& path, output& out) {
     std::string error;
-    const std::string bytes = read_whole(path, error, st.decompress);
+    // Past the limit the input passes through as it is read.
+    const auto [bytes, over] = read_whole_within(
+        path, held_document_bytes(st.memory.parse_memory),
+        [&out](std::string_view piece) {
+            out.write(piece);
+            return true;
+        },
+        error, st.decompress);
     if (!error.empty()) {
         report_unreadable(st, path, error);
+        return false;
+    }
+    if (over) {
+        out.flush();
+        report_too_large(st, path);
         return false;
     }
     const auto edits = rewrite_whole(st, path, bytes, [&out](std::string_view s) {
@@ -455,9 +470,14 @@ bool rewrite_whole_to_stdout(const settings& st, const std::string& path, output
 outcome rewrite_whole_in_place(const settings& st, const std::string& path) {
     return edit_in_place(st, path, [&](const edit_target& target, atomic_file& file) -> rewritten {
         std::string error;
-        const std::string bytes = read_whole(target.fd(), error);
+        const auto [bytes, over] = read_whole_within(
+            target.fd(), held_document_bytes(st.memory.parse_memory), [](std::string_view) { return false; }, error);
         if (!error.empty()) {
             report_unreadable(st, path, error + "; left unchanged");
+            return outcome::failed;
+        }
+        if (over) {
+            report_too_large(st, path);
             return outcome::failed;
         }
         if (binary_text_input(st, path, bytes)) {
@@ -475,9 +495,15 @@ outcome rewrite_whole_in_place(const settings& st, const std::string& path) {
 outcome preview_whole(const settings& st, const std::string& path, output& out) {
     const std::string label = path == "-" ? "(standard input)" : path;
     std::string error;
-    const std::string bytes = read_whole(path, error, st.decompress);
+    const auto [bytes, over] = read_whole_within(
+        path, held_document_bytes(st.memory.parse_memory), [](std::string_view) { return false; }, error,
+        st.decompress);
     if (!error.empty()) {
         report_unreadable(st, path, error);
+        return outcome::failed;
+    }
+    if (over) {
+        report_too_large(st, path);
         return outcome::failed;
     }
     if (binary_text_input(st, path, bytes)) {

@@ -1,6 +1,7 @@
 #include "cli/input.hpp"
 
 #include <cctype>
+#include <cstdint>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -76,32 +77,54 @@ std::vector<std::string> reading_notes(const text_read& got, const text_source& 
 
 namespace {
 
-/// What one read of the input stage hands on, kept whole: `read` reads
-/// from the source it is given, with the consumer it is given.
+/// What one read of the input stage hands on, kept whole up to `limit`
+/// bytes: `read` reads from the source it is given, with the consumer it
+/// is given.
 template <class Read>
-std::string whole_bytes(bool decompress, std::string& error, const Read& read) {
+bounded_read whole_bytes(bool decompress, std::size_t limit, const past_limit& past, std::string& error,
+                         const Read& read) {
     auto source = text_source::open({.binary_as_text = true, .decompress = decompress}, error);
-    std::string bytes;
+    bounded_read held;
     const text_read got = read(*source, [&](std::string_view piece) {
-        bytes.append(piece);
-        return true;
+        if (held.over) return past(piece);
+        if (piece.size() <= limit - held.bytes.size()) {
+            held.bytes.append(piece);
+            return true;
+        }
+        held.over = true;
+        const bool more = past(held.bytes) && past(piece);
+        std::string().swap(held.bytes);
+        return more;
     });
     if (got.what == text_read::status::failed) {
         error = got.error;
         return {};
     }
-    return bytes;
+    return held;
 }
+
+const past_limit no_limit = [](std::string_view) { return true; };
 
 }  // namespace
 
 std::string read_whole(const std::string& path, std::string& error, bool decompress) {
-    return whole_bytes(decompress, error,
-                       [&](text_source& s, const text_consumer& take) { return s.read_file(path, take); });
+    return std::move(read_whole_within(path, SIZE_MAX, no_limit, error, decompress).bytes);
 }
 
 std::string read_whole(int fd, std::string& error, bool decompress) {
-    return whole_bytes(decompress, error, [&](text_source& s, const text_consumer& take) { return s.read_fd(fd, take); });
+    return std::move(read_whole_within(fd, SIZE_MAX, no_limit, error, decompress).bytes);
+}
+
+bounded_read read_whole_within(const std::string& path, std::size_t limit, const past_limit& past, std::string& error,
+                               bool decompress) {
+    return whole_bytes(decompress, limit, past, error,
+                       [&](text_source& s, const text_consumer& take) { return s.read_file(path, take); });
+}
+
+bounded_read read_whole_within(int fd, std::size_t limit, const past_limit& past, std::string& error,
+                               bool decompress) {
+    return whole_bytes(decompress, limit, past, error,
+                       [&](text_source& s, const text_consumer& take) { return s.read_fd(fd, take); });
 }
 
 std::string peek_head(const std::string& path, std::size_t size) {

@@ -8,6 +8,7 @@
 
 #include <urlsift/text_source.hpp>
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -80,6 +81,22 @@ std::vector<std::string> reading_notes(const text_read& got, const text_source& 
 std::string read_whole(const std::string& path, std::string& error, bool decompress = false);
 /// The same, from the open file descriptor `fd`, which stays open.
 std::string read_whole(int fd, std::string& error, bool decompress = false);
+
+/// What read_whole_within held: the whole input, or nothing (`over`) when
+/// it is larger than the limit.
+struct bounded_read {
+    std::string bytes;
+    bool over = false;
+};
+/// Receives the input past the limit a piece at a time; false to stop.
+using past_limit = std::function<bool(std::string_view)>;
+/// read_whole, holding at most `limit` bytes: once the input goes past
+/// them, what was held and every later piece go to `past`, and nothing is
+/// held, so that memory stays bounded.
+bounded_read read_whole_within(const std::string& path, std::size_t limit, const past_limit& past, std::string& error,
+                               bool decompress = false);
+bounded_read read_whole_within(int fd, std::size_t limit, const past_limit& past, std::string& error,
+                               bool decompress = false);
 
 /// The first `size` bytes of the regular file `path`, as they are on disk
 /// (for deciding how it is read); empty for standard input, anything but

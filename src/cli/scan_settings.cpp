@@ -58,8 +58,9 @@ constexpr option_row<scan_settings> scan_options_after_abbrev[] = {
      &scan_settings::literal_brackets},
     {{.name = "max-memory", .value = value_kind::size,
       .help = "memory the reading of one document, WARC record or message may take (default 64M; K, M, G): "
-              "a Markdown or HTML document over a quarter of it, or whose HTML tree takes more than half, is "
-              "read as plain text, with a note (rewrite leaves it unchanged)",
+              "a Markdown or HTML document over a quarter of it, or whose HTML tree takes more than half, and a "
+              "message whose headers and parts would take GMime more than half, are read as plain text, with a "
+              "note; rewrite leaves them unchanged, and any input over a quarter, and a mail part over a sixteenth",
       .default_value = "64M"},
      &scan_settings::max_memory},
 };

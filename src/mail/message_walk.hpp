@@ -27,6 +27,23 @@ using gobject_ptr = std::unique_ptr<T, gobject_unref>;
 /// g_mime_init, once per process.
 void init_gmime();
 
+/// A GMime memory stream over bytes the caller keeps, not a copy of them
+/// (g_mime_stream_mem_new_with_buffer copies: a message held whole would be
+/// held twice). The bytes must outlive it and every stream GMime makes of
+/// it (the parts' bodies); nothing may write to it.
+class borrowed_stream {
+public:
+    explicit borrowed_stream(std::string_view bytes);
+    ~borrowed_stream();
+    borrowed_stream(const borrowed_stream&) = delete;
+    borrowed_stream& operator=(const borrowed_stream&) = delete;
+    GMimeStream* get() const noexcept { return stream_.get(); }
+
+private:
+    GByteArray* array_;
+    gobject_ptr<GMimeStream> stream_;
+};
+
 /// Undoes a transfer encoding block by block, with GMime's decoder (7bit,
 /// 8bit and binary pass as they are). Base64 whose last quantum lacks its
 /// `=` padding keeps that quantum, which GMime's decoder alone would drop.

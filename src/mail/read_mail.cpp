@@ -9,6 +9,7 @@
 #include "mail/header_urls.hpp"
 #include "mail/html_links.hpp"
 #include "mail/input_lines.hpp"
+#include "mail/message_limits.hpp"
 #include "mail/message_walk.hpp"
 #include "text/ascii.hpp"
 #include "text/charset.hpp"
@@ -587,17 +588,100 @@ bool read_unparsed(GMimeStream* stream, gint64 marker, std::string& text, gint64
     return true;
 }
 
+/// Hands bytes [from, to) of `input` (a memory stream, or a file stream
+/// read with pread(2)) to `block`, a block at a time; in a mailbox, mboxrd
+/// escapes undone. False when `block` returned false.
+bool read_range(GMimeStream* input, gint64 from, gint64 to, bool mbox,
+                const std::function<bool(std::string_view)>& block) {
+    from_unescaper unescape;
+    std::string unescaped;
+    const auto pass = [&](std::string_view bytes, bool last) {
+        if (!mbox) return bytes.empty() || block(bytes);
+        unescaped.clear();
+        unescape.feed(bytes, unescaped);
+        if (last) unescape.finish(unescaped);
+        return unescaped.empty() || block(unescaped);
+    };
+    char buffer[65536];
+    for (gint64 at = from; at < to;) {
+        std::string_view bytes;
+        if (GMIME_IS_STREAM_MEM(input)) {
+            const GByteArray* all = GMIME_STREAM_MEM(input)->buffer;
+            const gint64 end = std::min<gint64>({to, static_cast<gint64>(all->len), at + gint64{1 << 20}});
+            if (end <= at) break;
+            bytes = {reinterpret_cast<const char*>(all->data) + at, static_cast<std::size_t>(end - at)};
+        } else {
+            const auto want = static_cast<std::size_t>(std::min<gint64>(to - at, sizeof buffer));
+            const ssize_t n = ::pread(GMIME_STREAM_FS(input)->fd, buffer, want, at);
+            if (n <= 0) break;
+            bytes = {buffer, static_cast<std::size_t>(n)};
+        }
+        at += static_cast<gint64>(bytes.size());
+        if (!pass(bytes, false)) return false;
+    }
+    return pass({}, true);
+}
+
+/// A message GMime would need more than its cap to hold
+/// (detail::oversized_messages), read as plain text: its bytes after a
+/// mailbox's `From ` line, as they are, a block at a time.
+mail_message unparsed_message(GMimeStream* input, const detail::oversized_message& over, bool mbox,
+                              std::uint64_t number, std::size_t cap, detail::input_lines& lines) {
+    mail_message m;
+    m.number = number;
+    m.offset = mbox ? static_cast<std::uint64_t>(over.start) : 0;
+    mail_part p;
+    p.path = "1";
+    p.content_type = "text/plain";
+    lines.mark(over.start);
+    if (const std::uint64_t line = lines.line_at(over.body)) {
+        p.body_line = line;
+        p.lines_kept = true;
+    }
+    p.read_text = [input, from = over.body, to = over.end, mbox](const std::function<bool(std::string_view)>& block) {
+        return read_range(input, from, to, mbox, block);
+    };
+    m.parts.push_back(std::move(p));
+    m.notes.push_back(over.why + ": reading it as mail would take more than " + memory_size(cap) +
+                      " (half of --max-memory): read as plain text, undecoded");
+    return m;
+}
+
 mail_read read_stream(GMimeStream* stream, mail_format format, const message_sink& sink, std::size_t parse_memory) {
     mail_read result;
     detail::input_lines lines(stream);
     const gobject_ptr<GMimeParser> parser(g_mime_parser_new_with_stream(stream));
     const bool mbox = format == mail_format::mbox;
     g_mime_parser_set_format(parser.get(), mbox ? GMIME_FORMAT_MBOX : GMIME_FORMAT_MESSAGE);
-    // The mailbox after a message GMime could not read; GMime's offsets in
-    // it count from the start of `stream`.
+    // The mailbox after a message GMime could not read, or did not read;
+    // GMime's offsets in it count from the start of `stream`.
     gobject_ptr<GMimeStream> rest;
+    // GMime is given the input up to the next message it would need too
+    // much memory for; that one is read here as plain text.
+    const std::vector<detail::oversized_message> oversized = detail::oversized_messages(stream, mbox, parse_memory);
+    std::size_t next_oversized = 0;
+    const auto parse_from = [&](gint64 from) {
+        const gint64 to = next_oversized < oversized.size() ? oversized[next_oversized].start : -1;
+        rest.reset(g_mime_stream_substream(stream, from, to));
+        g_mime_parser_init_with_stream(parser.get(), rest.get());
+    };
+    if (!oversized.empty()) parse_from(stream->bound_start);
     gint64 last_marker = -1;  // the `From ` line of the message read last
-    while (!g_mime_parser_eos(parser.get())) {
+    for (;;) {
+        if (g_mime_parser_eos(parser.get())) {
+            if (next_oversized == oversized.size()) break;
+            const detail::oversized_message& over = oversized[next_oversized++];
+            mail_message m = unparsed_message(stream, over, mbox, result.messages + 1, parse_memory, lines);
+            ++result.messages;
+            last_marker = over.start;
+            if (!sink(m)) {
+                result.what = mail_read::status::stopped;
+                break;
+            }
+            if (!mbox) break;
+            parse_from(over.end);
+            continue;
+        }
         const gobject_ptr<GMimeMessage> message(g_mime_parser_construct_message(parser.get(), nullptr));
         mail_message m;
         m.number = result.messages + 1;
@@ -639,9 +723,8 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
                 result.what = mail_read::status::stopped;
                 break;
             }
-            if (next < 0) break;
-            rest.reset(g_mime_stream_substream(stream, next, -1));
-            g_mime_parser_init_with_stream(parser.get(), rest.get());
+            if (next < 0 && next_oversized == oversized.size()) break;
+            parse_from(next < 0 ? oversized[next_oversized].start : next);
             continue;
         }
         if (mbox) {
@@ -666,6 +749,19 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
 void detail::init_gmime() {
     static std::once_flag once;
     std::call_once(once, [] { g_mime_init(); });
+}
+
+detail::borrowed_stream::borrowed_stream(std::string_view bytes)
+    // The array is never grown nor freed with its data (see the destructor):
+    // GLib's hold on the bytes is in name only.
+    : array_(g_byte_array_new_take(reinterpret_cast<guint8*>(const_cast<char*>(bytes.data())), bytes.size())),
+      stream_(g_mime_stream_mem_new_with_byte_array(array_)) {
+    g_mime_stream_mem_set_owner(GMIME_STREAM_MEM(stream_.get()), FALSE);
+}
+
+detail::borrowed_stream::~borrowed_stream() {
+    stream_.reset();
+    g_byte_array_free(array_, FALSE);  // the array, not the bytes
 }
 
 detail::transfer_decoder::transfer_decoder(GMimeContentEncoding encoding) : encoding_(encoding) {
@@ -766,7 +862,7 @@ std::optional<mail_format> sniff_mail(std::string_view head) noexcept {
 mail_read read_mail(std::string_view bytes, mail_format format, const message_sink& sink,
                     std::size_t parse_memory) {
     init_gmime();
-    const gobject_ptr<GMimeStream> stream(g_mime_stream_mem_new_with_buffer(bytes.data(), bytes.size()));
+    const detail::borrowed_stream stream(bytes);
     return read_stream(stream.get(), format, sink, parse_memory);
 }
 

@@ -7,6 +7,7 @@
 #include <urlsift/mail.hpp>
 
 #include "mail/flowed.hpp"
+#include "mail/message_limits.hpp"
 #include "mail/message_walk.hpp"
 #include "text/ascii.hpp"
 
@@ -161,6 +162,12 @@ private:
         if (start < 0 || end < start || end > static_cast<gint64>(bytes_.size())) return std::nullopt;
         const std::string_view encoded =
             bytes_.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(end - start));
+        if (const std::size_t most = o_.parse_memory / 8; encoded.size() > most) {
+            // Its text is held decoded, rewritten and encoded again.
+            tell("part " + path + ": left unchanged: its body is larger than " + memory_size(most) +
+                 " (a sixteenth of --max-memory), the most a part rewritten may be");
+            return std::nullopt;
+        }
         const GMimeContentEncoding encoding = g_mime_part_get_content_encoding(part);
 
         std::string raw = detail::decode_transfer(encoded, encoding);
@@ -294,9 +301,22 @@ mail_rewrite_result rewrite_mail(std::string_view bytes, mail_format format, con
     detail::init_gmime();
     mail_rewrite_result result;
     mail_read& read = result.read;
-    const gobject_ptr<GMimeStream> stream(g_mime_stream_mem_new_with_buffer(bytes.data(), bytes.size()));
-    const gobject_ptr<GMimeParser> parser(g_mime_parser_new_with_stream(stream.get()));
+    const detail::borrowed_stream stream(bytes);
     const bool mbox = format == mail_format::mbox;
+    // A message GMime would need too much memory for is not parsed: the
+    // input passes as it is.
+    const std::vector<detail::oversized_message> oversized =
+        detail::oversized_messages(stream.get(), mbox, options.parse_memory);
+    if (!oversized.empty()) {
+        if (on_note)
+            on_note((mbox ? "message at byte " + std::to_string(oversized.front().start) + ": " : std::string()) +
+                    oversized.front().why + ": reading it as mail would take more than " +
+                    memory_size(options.parse_memory) + " (half of --max-memory): the input is left unchanged");
+        read.messages = 1;
+        if (!out(bytes)) read.what = mail_read::status::stopped;
+        return result;
+    }
+    const gobject_ptr<GMimeParser> parser(g_mime_parser_new_with_stream(stream.get()));
     g_mime_parser_set_format(parser.get(), mbox ? GMIME_FORMAT_MBOX : GMIME_FORMAT_MESSAGE);
     // Each body stays a substream of the input, bounded by its offsets in it.
     g_mime_parser_set_persist_stream(parser.get(), TRUE);
