@@ -240,11 +240,26 @@ void list_header_urls(mail_message& m, std::unordered_set<std::string>& listed, 
         m.notes.push_back((path.empty() ? std::string() : "part " + path + ": ") + std::string(name) + " holds " +
                           std::to_string(found) + " URLs: only the first " + std::to_string(max_urls_a_header) +
                           " are read");
+    const auto key = [](std::string_view p, std::string_view n, std::string_view u) {
+        std::string k(p);
+        k.append(1, '\0').append(n).append(1, '\0').append(u);
+        return k;
+    };
+    // A message's few are compared one by one; past that they go in the
+    // set, since one header line may hold hundreds of thousands of URLs.
+    constexpr std::size_t few = 32;
     for (auto& u : urls) {
-        // A set, since one header line may hold hundreds of thousands of URLs.
-        std::string key = path;
-        key.append(1, '\0').append(name).append(1, '\0').append(u);
-        if (listed.insert(std::move(key)).second) m.header_urls.push_back({std::string(name), std::move(u), path, base, line});
+        if (listed.empty() && m.header_urls.size() < few) {
+            if (std::any_of(m.header_urls.begin(), m.header_urls.end(), [&](const header_url& h) {
+                    return h.value == u && h.header == name && h.path == path;
+                }))
+                continue;
+        } else {
+            if (listed.empty())
+                for (const header_url& h : m.header_urls) listed.insert(key(h.path, h.header, h.value));
+            if (!listed.insert(key(path, name, u)).second) continue;
+        }
+        m.header_urls.push_back({std::string(name), std::move(u), path, base, line});
     }
 }
 
@@ -552,9 +567,16 @@ bool read_unparsed(GMimeStream* stream, gint64 marker, std::string& text, gint64
 /// offset `at` of the input. False when its charset is one ICU cannot
 /// open (GMime's conversion then reads it).
 bool from_simple(const detail::simple_message& s, std::string_view view, gint64 at, bool mbox,
-                 detail::input_lines& lines, mail_message& m) {
+                 detail::input_lines& lines, std::unordered_set<std::string>& listed, mail_message& m) {
+    const std::string_view body = view.substr(s.body_begin, s.body_end - s.body_begin);
+    // What most mail says, UTF-8, and US-ASCII when the body is ASCII, is
+    // read as the charset converter would read it (UTF-8 passes through,
+    // ASCII is the same in both) without opening one.
+    const auto ascii = [&body] {
+        return std::none_of(body.begin(), body.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+    };
     std::optional<detail::charset_converter> converter;
-    if (s.charset) {
+    if (s.charset && !detail::iequals(*s.charset, "utf-8") && !(detail::iequals(*s.charset, "us-ascii") && ascii())) {
         std::string error;
         converter = detail::charset_converter::open(*s.charset, error);
         if (!converter) return false;
@@ -563,11 +585,12 @@ bool from_simple(const detail::simple_message& s, std::string_view view, gint64 
     m.message_id = s.message_id;
     lines.lend(view, at);
     lines.mark(at);
-    std::unordered_set<std::string> listed;
+    listed.clear();
     const std::string path;  // the message's own headers, and its body's
-    for (const detail::simple_header& h : s.url_headers)
-        list_header_urls(m, listed, h.kind, h.name, h.value, path, std::nullopt,
-                         lines.line_at(at + static_cast<gint64>(h.offset)));
+    for (const auto* headers : {&s.url_headers, &s.part_url_headers})
+        for (const detail::simple_header& h : *headers)
+            list_header_urls(m, listed, h.kind, h.name, h.value, path, std::nullopt,
+                             lines.line_at(at + static_cast<gint64>(h.offset)));
     mail_part p;
     p.path = "1";
     p.content_type = "text/plain";
@@ -579,7 +602,6 @@ bool from_simple(const detail::simple_message& s, std::string_view view, gint64 
     p.body_line = lines.line_at(at + static_cast<gint64>(s.body_begin));
     p.lines_kept = p.body_line != 0;
     lines.lend({}, -1);
-    const std::string_view body = view.substr(s.body_begin, s.body_end - s.body_begin);
     if (converter) {
         converter->feed(body, p.text);
         converter->finish(p.text);
@@ -608,6 +630,7 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
     detail::input_bytes bytes(stream);
     const bool simple = detail::simple_messages_on() && bytes.readable();
     detail::simple_message s;
+    std::unordered_set<std::string> listed; // from_simple's, kept for its buckets
     gint64 next = simple ? stream->bound_start : -1;
     bool parser_behind = false;
     // The mailbox after a message GMime could not read, or after those read
@@ -628,7 +651,7 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
             }
             mail_message m;
             m.number = result.messages + 1;
-            if (got == detail::simple_read::read && from_simple(s, view, next, mbox, lines, m)) {
+            if (got == detail::simple_read::read && from_simple(s, view, next, mbox, lines, listed, m)) {
                 if (mbox) last_marker = next;
                 ++result.messages;
                 if (!sink(m)) {

@@ -22,9 +22,7 @@
 
 namespace urlsift::detail {
 
-/// A URL header of a simple message, in the order read_mail lists them:
-/// the message's own (List-*, Archived-At), then those GMime gives its body
-/// part (Content-Base, Content-Location).
+/// A URL header of a simple message.
 struct simple_header {
     std::string_view name; ///< as written
     header_kind kind = header_kind::none;
@@ -41,7 +39,10 @@ struct simple_message {
     /// the bytes read when this is the last message.
     std::size_t next = 0;
     std::string message_id;     ///< the last Message-ID's msg-id, without `<>`
-    std::vector<simple_header> url_headers;
+    /// The URL headers in the order read_mail lists them: the message's own
+    /// (List-*, Archived-At), then those GMime gives its body part
+    /// (Content-Base, Content-Location).
+    std::vector<simple_header> url_headers, part_url_headers;
     std::optional<std::string> content_base;     ///< the Content-Base value
     std::optional<std::string> content_location; ///< the Content-Location value
     std::optional<std::string> charset;          ///< the charset parameter
