@@ -50,7 +50,12 @@ bool input_lines::count_to(gint64 offset) {
         const auto want = static_cast<std::size_t>(std::min<gint64>(offset - counted_to_, sizeof buffer));
         const char* bytes = buffer;
         std::size_t got = 0;
-        if (GMIME_IS_STREAM_MEM(input_)) {
+        if (lent_at_ >= 0 && counted_to_ >= lent_at_ &&
+            counted_to_ < lent_at_ + static_cast<gint64>(lent_.size())) {
+            const auto from = static_cast<std::size_t>(counted_to_ - lent_at_);
+            bytes = lent_.data() + from;
+            got = std::min<std::size_t>(static_cast<std::size_t>(offset - counted_to_), lent_.size() - from);
+        } else if (GMIME_IS_STREAM_MEM(input_)) {
             const GByteArray* all = GMIME_STREAM_MEM(input_)->buffer;
             if (counted_to_ >= static_cast<gint64>(all->len)) return false;
             bytes = reinterpret_cast<const char*>(all->data) + counted_to_;

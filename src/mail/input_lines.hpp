@@ -6,6 +6,7 @@
 #include <gmime/gmime.h>
 
 #include <cstdint>
+#include <string_view>
 
 namespace urlsift::detail {
 
@@ -27,6 +28,13 @@ public:
     gint64 start_of(GMimeStream* content) const noexcept;
     /// `offset` (a message's first byte) is a place counting may go back to.
     void mark(gint64 offset);
+    /// `bytes` are the input's from offset `at` on, and stay so until the
+    /// next call: lines within them are counted there, not read again.
+    /// `lend({}, -1)` ends the loan.
+    void lend(std::string_view bytes, gint64 at) noexcept {
+        lent_ = bytes;
+        lent_at_ = at;
+    }
 
 private:
     /// Counts the line ends from the counting point up to `offset`.
@@ -38,6 +46,8 @@ private:
     std::uint64_t line_ends_ = 0; ///< ... and there are this many
     gint64 mark_ = -1;            ///< the marked offset, counted; -1: none
     std::uint64_t mark_line_ends_ = 0;
+    std::string_view lent_; ///< the input's bytes from `lent_at_` (lend)
+    gint64 lent_at_ = -1;
 };
 
 }  // namespace urlsift::detail

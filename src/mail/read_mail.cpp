@@ -6,11 +6,14 @@
 #include <urlsift/mail.hpp>
 
 #include "mail/flowed.hpp"
+#include "mail/from_quoting.hpp"
 #include "mail/header_urls.hpp"
 #include "mail/html_links.hpp"
+#include "mail/input_bytes.hpp"
 #include "mail/input_lines.hpp"
 #include "mail/message_limits.hpp"
 #include "mail/message_walk.hpp"
+#include "mail/simple_message.hpp"
 #include "text/ascii.hpp"
 #include "text/charset.hpp"
 
@@ -32,6 +35,8 @@ namespace {
 using detail::gobject_ptr;
 using detail::header_kind;
 using detail::init_gmime;
+using detail::from_unescaper;
+using detail::unescape_from_lines;
 
 /// A string GMime allocated, taken over.
 std::string take(char* s) {
@@ -39,57 +44,6 @@ std::string take(char* s) {
     g_free(s);
     return out;
 }
-
-/// mboxrd: a line `>From `, `>>From `, ... was escaped when the message was
-/// stored; one `>` comes off. Fed a block at a time, it holds back only the
-/// start of a line that may still turn out to be such an escape.
-class from_unescaper {
-public:
-    /// Appends `in` to `out`, escapes undone.
-    void feed(std::string_view in, std::string& out) {
-        std::size_t i = 0;
-        while (i < in.size()) {
-            if (line_start_) {
-                // The line's first bytes, while they may be `>...>From `.
-                for (; i < in.size(); ++i) {
-                    held_ += in[i];
-                    const std::size_t marks = held_.find_first_not_of('>');
-                    const std::string_view rest =
-                        marks == std::string::npos ? std::string_view() : std::string_view(held_).substr(marks);
-                    if (marks == 0 || !std::string_view("From ").starts_with(rest)) {
-                        out += held_;
-                        break;
-                    }
-                    if (rest == "From ") {
-                        out.append(held_, 1);
-                        break;
-                    }
-                }
-                if (i == in.size()) return;  // still undecided
-                ++i;
-                held_.clear();
-                line_start_ = false;
-                if (out.back() == '\n') line_start_ = true;
-                continue;
-            }
-            const std::size_t nl = in.find('\n', i);
-            const std::size_t end = nl == std::string_view::npos ? in.size() : nl + 1;
-            out.append(in.substr(i, end - i));
-            i = end;
-            line_start_ = nl != std::string_view::npos;
-        }
-    }
-    /// Appends what is held back: the input has ended.
-    void finish(std::string& out) {
-        out += held_;
-        held_.clear();
-        line_start_ = true;
-    }
-
-private:
-    bool line_start_ = true;
-    std::string held_;
-};
 
 /// Hands the text of a text part to `block` in UTF-8, a block at a time,
 /// all of it: RFC 2045 2.8 lets an 8bit or binary body hold a NUL (and
@@ -253,13 +207,61 @@ std::optional<std::string> absolute(const std::string& url, const std::optional<
     return std::move(*r);
 }
 
-/// mboxrd escapes undone in a whole text.
-void unescape_from_lines(std::string& text) {
-    std::string out;
-    from_unescaper unescape;
-    unescape.feed(text, out);
-    unescape.finish(out);
-    text.swap(out);
+/// The base an entity's own headers give it (Section 5.1.1; RFC 2110:
+/// Content-Base first, then Content-Location): the first URL of the first
+/// that has one it can make absolute against `enclosing`. Null: no such
+/// header.
+std::optional<std::string> location_base(const char* content_base, const char* content_location,
+                                         const std::optional<std::string>& enclosing) {
+    for (const char* value : {content_base, content_location}) {
+        if (value == nullptr) continue;
+        std::vector<std::string> urls;
+        detail::header_url_values(header_kind::location, value, urls);
+        if (urls.empty()) continue;
+        if (auto url = absolute(urls.front(), enclosing)) return url;
+    }
+    return std::nullopt;
+}
+
+/// The most URLs read from one header line.
+constexpr std::size_t max_urls_a_header = 1024;
+
+/// Adds to `m` the URLs of one header line, of `kind`, named `name` (as
+/// written), whose unfolded value is `value`. `listed` holds the path, name
+/// and URL of each header URL `m` lists: each is listed once (GMime keeps
+/// the Content-* headers of a message with its body too).
+void list_header_urls(mail_message& m, std::unordered_set<std::string>& listed, header_kind kind,
+                      std::string_view name, std::string_view value, const std::string& path,
+                      const std::optional<std::string>& base, std::uint64_t line) {
+    std::vector<std::string> urls;
+    // A List-* header names a few URLs (RFC 2369); thousands are no
+    // list's, and each listed costs memory until the message ends.
+    const std::size_t found = detail::header_url_values(kind, value, urls, max_urls_a_header);
+    if (found > max_urls_a_header)
+        m.notes.push_back((path.empty() ? std::string() : "part " + path + ": ") + std::string(name) + " holds " +
+                          std::to_string(found) + " URLs: only the first " + std::to_string(max_urls_a_header) +
+                          " are read");
+    const auto key = [](std::string_view p, std::string_view n, std::string_view u) {
+        std::string k(p);
+        k.append(1, '\0').append(n).append(1, '\0').append(u);
+        return k;
+    };
+    // A message's few are compared one by one; past that they go in the
+    // set, since one header line may hold hundreds of thousands of URLs.
+    constexpr std::size_t few = 32;
+    for (auto& u : urls) {
+        if (listed.empty() && m.header_urls.size() < few) {
+            if (std::any_of(m.header_urls.begin(), m.header_urls.end(), [&](const header_url& h) {
+                    return h.value == u && h.header == name && h.path == path;
+                }))
+                continue;
+        } else {
+            if (listed.empty())
+                for (const header_url& h : m.header_urls) listed.insert(key(h.path, h.header, h.value));
+            if (!listed.insert(key(path, name, u)).second) continue;
+        }
+        m.header_urls.push_back({std::string(name), std::move(u), path, base, line});
+    }
 }
 
 /// Where the walk through a message is.
@@ -273,9 +275,6 @@ struct context {
     std::string_view sealed_as;
     std::string sealed_path;
 };
-
-/// The most URLs read from one header line.
-constexpr std::size_t max_urls_a_header = 1024;
 
 class message_reader {
 public:
@@ -300,18 +299,11 @@ public:
     }
 
 private:
-    /// Content-Base or Content-Location of `object` (RFC 2110: Content-Base
-    /// first), made absolute against the enclosing base.
+    /// Content-Base or Content-Location of `object`, made absolute against
+    /// the enclosing base.
     static std::optional<std::string> own_base(GMimeObject* object, const std::optional<std::string>& enclosing) {
-        for (const char* name : {"Content-Base", "Content-Location"}) {
-            const char* value = g_mime_object_get_header(object, name);
-            if (value == nullptr) continue;
-            std::vector<std::string> urls;
-            detail::header_url_values(header_kind::location, value, urls);
-            if (urls.empty()) continue;
-            if (auto url = absolute(urls.front(), enclosing)) return url;
-        }
-        return std::nullopt;
+        return location_base(g_mime_object_get_header(object, "Content-Base"),
+                             g_mime_object_get_header(object, "Content-Location"), enclosing);
     }
 
     /// `in_input`: the headers were parsed from the input, so GMime's
@@ -322,7 +314,6 @@ private:
         GMimeHeaderList* headers = g_mime_object_get_header_list(object);
         if (headers == nullptr) return;
         const int n = g_mime_header_list_get_count(headers);
-        std::vector<std::string> urls;
         for (int i = 0; i < n; ++i) {
             GMimeHeader* h = g_mime_header_list_get_header_at(headers, i);
             const char* name = g_mime_header_get_name(h);
@@ -334,23 +325,7 @@ private:
             if (value == nullptr) continue;
             const std::uint64_t line =
                 in_input && lines_ != nullptr ? lines_->line_at(g_mime_header_get_offset(h)) : 0;
-            urls.clear();
-            // A List-* header names a few URLs (RFC 2369); thousands are no
-            // list's, and each listed costs memory until the message ends.
-            const std::size_t found = detail::header_url_values(kind, value, urls, max_urls_a_header);
-            if (found > max_urls_a_header)
-                m_.notes.push_back((path.empty() ? std::string() : "part " + path + ": ") + name + " holds " +
-                                   std::to_string(found) + " URLs: only the first " +
-                                   std::to_string(max_urls_a_header) + " are read");
-            for (auto& u : urls) {
-                // GMime keeps the Content-* headers of a message with its
-                // body too: each is listed once. A set, since one header
-                // line may hold hundreds of thousands of URLs.
-                std::string key = path;
-                key.append(1, '\0').append(name).append(1, '\0').append(u);
-                if (listed_headers_.insert(std::move(key)).second)
-                    m_.header_urls.push_back({name, std::move(u), path, base, line});
-            }
+            list_header_urls(m_, listed_headers_, kind, name, value, path, base, line);
         }
     }
 
@@ -647,14 +622,79 @@ mail_message unparsed_message(GMimeStream* input, const detail::oversized_messag
     return m;
 }
 
+/// A simple message (simple_message.hpp) made into what read_mail hands
+/// on, as the GMime path below makes it: `view` holds its bytes from
+/// offset `at` of the input. False when its charset is one ICU cannot
+/// open (GMime's conversion then reads it).
+bool from_simple(const detail::simple_message& s, std::string_view view, gint64 at, bool mbox,
+                 detail::input_lines& lines, std::unordered_set<std::string>& listed, mail_message& m) {
+    const std::string_view body = view.substr(s.body_begin, s.body_end - s.body_begin);
+    // What most mail says, UTF-8, and US-ASCII when the body is ASCII, is
+    // read as the charset converter would read it (UTF-8 passes through,
+    // ASCII is the same in both) without opening one.
+    const auto ascii = [&body] {
+        return std::none_of(body.begin(), body.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+    };
+    std::optional<detail::charset_converter> converter;
+    if (s.charset && !detail::iequals(*s.charset, "utf-8") && !(detail::iequals(*s.charset, "us-ascii") && ascii())) {
+        std::string error;
+        converter = detail::charset_converter::open(*s.charset, error);
+        if (!converter) return false;
+    }
+    if (mbox) m.offset = static_cast<std::uint64_t>(at);
+    m.message_id = s.message_id;
+    lines.lend(view, at);
+    lines.mark(at);
+    listed.clear();
+    const std::string path;  // the message's own headers, and its body's
+    for (const auto* headers : {&s.url_headers, &s.part_url_headers})
+        for (const detail::simple_header& h : *headers)
+            list_header_urls(m, listed, h.kind, h.name, h.value, path, std::nullopt,
+                             lines.line_at(at + static_cast<gint64>(h.offset)));
+    mail_part p;
+    p.path = "1";
+    p.content_type = "text/plain";
+    if (auto own = location_base(s.content_base ? s.content_base->c_str() : nullptr,
+                                 s.content_location ? s.content_location->c_str() : nullptr, std::nullopt)) {
+        p.base = std::move(own);
+        p.base_from = base_source::part;
+    }
+    p.body_line = lines.line_at(at + static_cast<gint64>(s.body_begin));
+    p.lines_kept = p.body_line != 0;
+    lines.lend({}, -1);
+    if (converter) {
+        converter->feed(body, p.text);
+        converter->finish(p.text);
+    } else {
+        p.text = body;
+    }
+    if (mbox) unescape_from_lines(p.text);
+    m.parts.push_back(std::move(p));
+    return true;
+}
+
+/// The most bytes of the input looked at for one simple message: its body
+/// is at most large_part_bytes, and its headers are not many.
+constexpr std::size_t simple_window_max = large_part_bytes + (std::size_t{1} << 20);
+
 mail_read read_stream(GMimeStream* stream, mail_format format, const message_sink& sink, std::size_t parse_memory) {
     mail_read result;
     detail::input_lines lines(stream);
     const gobject_ptr<GMimeParser> parser(g_mime_parser_new_with_stream(stream));
     const bool mbox = format == mail_format::mbox;
     g_mime_parser_set_format(parser.get(), mbox ? GMIME_FORMAT_MBOX : GMIME_FORMAT_MESSAGE);
-    // The mailbox after a message GMime could not read, or did not read;
-    // GMime's offsets in it count from the start of `stream`.
+    // Simple messages are read here, the rest by GMime. `next` is where the
+    // next message starts when that is known (-1: GMime is to find it), and
+    // `parser_behind` says the parser has not read up to it: it starts
+    // again there, as it would have gone on from there.
+    detail::input_bytes bytes(stream);
+    const bool simple = detail::simple_messages_on() && bytes.readable();
+    detail::simple_message s;
+    std::unordered_set<std::string> listed; // from_simple's, kept for its buckets
+    gint64 next = simple ? stream->bound_start : -1;
+    bool parser_behind = false;
+    // The mailbox after a message GMime could not read, or after those read
+    // here; GMime's offsets in it count from the start of `stream`.
     gobject_ptr<GMimeStream> rest;
     // GMime is given the input up to the next message it would need too
     // much memory for; that one is read here as plain text.
@@ -667,19 +707,65 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
     };
     if (!oversized.empty()) parse_from(stream->bound_start);
     gint64 last_marker = -1;  // the `From ` line of the message read last
-    for (;;) {
-        if (g_mime_parser_eos(parser.get())) {
-            if (next_oversized == oversized.size()) break;
-            const detail::oversized_message& over = oversized[next_oversized++];
-            mail_message m = unparsed_message(stream, over, mbox, result.messages + 1, parse_memory, lines);
-            ++result.messages;
-            last_marker = over.start;
-            if (!sink(m)) {
-                result.what = mail_read::status::stopped;
-                break;
-            }
-            if (!mbox) break;
+    // Reads the oversized message that comes next; false to stop reading.
+    const auto read_oversized = [&]() {
+        const detail::oversized_message& over = oversized[next_oversized++];
+        mail_message m = unparsed_message(stream, over, mbox, result.messages + 1, parse_memory, lines);
+        ++result.messages;
+        last_marker = over.start;
+        if (!sink(m)) {
+            result.what = mail_read::status::stopped;
+            return false;
+        }
+        if (!mbox) return false;
+        if (simple) {
+            next = over.end;
+            parser_behind = true;
+        } else {
             parse_from(over.end);
+        }
+        return true;
+    };
+    for (;;) {
+        if (next >= 0 && next_oversized < oversized.size() && oversized[next_oversized].start == next) {
+            next = -1;
+            if (!read_oversized()) break;
+            continue;
+        }
+        if (next >= 0) {
+            std::size_t want = std::size_t{64} << 10;
+            bool at_end = false;
+            std::string_view view;
+            detail::simple_read got = detail::simple_read::needs_more;
+            while (got == detail::simple_read::needs_more) {
+                view = bytes.at(next, want, at_end);
+                got = detail::read_simple_message(view, mbox, at_end, large_part_bytes, s);
+                if (want == simple_window_max) break;
+                want = std::min(want * 4, simple_window_max);
+            }
+            mail_message m;
+            m.number = result.messages + 1;
+            if (got == detail::simple_read::read && from_simple(s, view, next, mbox, lines, listed, m)) {
+                if (mbox) last_marker = next;
+                ++result.messages;
+                if (!sink(m)) {
+                    result.what = mail_read::status::stopped;
+                    break;
+                }
+                // GMime's parser finds no message after the last.
+                if (!mbox || (s.next == view.size() && next_oversized == oversized.size())) break;
+                next += static_cast<gint64>(s.next);
+                parser_behind = true;
+                continue;
+            }
+            if (parser_behind) {
+                parse_from(next);
+                parser_behind = false;
+            }
+        }
+        next = -1;
+        if (g_mime_parser_eos(parser.get())) {
+            if (next_oversized == oversized.size() || !read_oversized()) break;
             continue;
         }
         const gobject_ptr<GMimeMessage> message(g_mime_parser_construct_message(parser.get(), nullptr));
@@ -707,8 +793,8 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
                 p.body_line = from_line + 1;
                 p.lines_kept = true;
             }
-            gint64 next = -1;
-            if (!read_unparsed(stream, static_cast<gint64>(m.offset), p.text, next)) {
+            gint64 after = -1;
+            if (!read_unparsed(stream, static_cast<gint64>(m.offset), p.text, after)) {
                 result.what = mail_read::status::failed;
                 result.error = "message " + std::to_string(m.number) +
                                " has no header block, and the rest of the mailbox cannot be read past it here "
@@ -723,8 +809,9 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
                 result.what = mail_read::status::stopped;
                 break;
             }
-            if (next < 0 && next_oversized == oversized.size()) break;
-            parse_from(next < 0 ? oversized[next_oversized].start : next);
+            if (after < 0 && next_oversized == oversized.size()) break;
+            parse_from(after < 0 ? oversized[next_oversized].start : after);
+            if (simple && after >= 0) next = after;
             continue;
         }
         if (mbox) {
@@ -740,6 +827,13 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
             break;
         }
         if (!mbox) break;
+        // The parser stops at the `From ` line of the message after this
+        // one, where its next search for such a line starts.
+        if (simple) {
+            const gint64 at = g_mime_parser_tell(parser.get());
+            bool at_end = false;
+            if (bytes.at(at, 5, at_end).starts_with("From ")) next = at;
+        }
     }
     return result;
 }
