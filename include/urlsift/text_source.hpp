@@ -68,8 +68,9 @@ struct text_read {
 enum class file_kind : unsigned char {
     unknown, ///< nothing: the source asks the system
     /// A regular file, as its directory entry says (a walk lists it so).
-    /// On a disk file system, where a read of a regular file comes back
-    /// short only at its end, the source then need not ask for its size.
+    /// Read as any other for now: not asking its size on a disk file
+    /// system, where a read comes back short only at the end, gained
+    /// nothing measurable.
     regular,
 };
 

@@ -8,7 +8,6 @@
 #include "cli/report_inputs.hpp"
 
 #include "cli/mail_input.hpp"
-#include "platform/threads.hpp"
 
 #include <urlsift/document_scan.hpp>
 #include <urlsift/mail.hpp>
@@ -26,6 +25,7 @@
 #include <mutex>
 #include <span>
 #include <stdexcept>
+#include <thread>
 
 #include <pthread.h>
 #include <signal.h>
@@ -68,7 +68,7 @@ public:
     ~wake_signal() { ::sigaction(SIGURG, &before_, nullptr); }
 
     /// Makes a read `t` waits in return, so that it sees the stop flag.
-    static void wake(const platform::worker_thread& t) noexcept { ::pthread_kill(t.native_handle(), SIGURG); }
+    static void wake(std::jthread& t) noexcept { ::pthread_kill(t.native_handle(), SIGURG); }
 
 private:
     struct sigaction before_ {};
@@ -229,7 +229,7 @@ private:
     std::condition_variable changed_;
     bool done_ = false; ///< the counter is to end, under `m_`
     std::exception_ptr failure_;
-    platform::worker_thread thread_; ///< last: started once the rest is ready
+    std::jthread thread_; ///< last: started once the rest is ready
 };
 
 /// Reads inputs into a report, one after another.
@@ -602,11 +602,6 @@ std::vector<std::vector<std::uint64_t>> ordinals_of(std::vector<std::vector<std:
     return taken;
 }
 
-/// Waits for `flag`: on the processor for a while, then asleep.
-void wait_awake(const std::atomic<bool>& flag) {
-    if (!platform::spin_until(flag)) flag.wait(false, std::memory_order_acquire);
-}
-
 /// Reads the inputs on `jobs` workers while `inputs` is being listed: the
 /// threads it starts, and the calling thread once it calls `finish` (its
 /// listing done). Each worker takes the next run of consecutive inputs and
@@ -622,9 +617,8 @@ public:
         try {
             for (unsigned w = 1; w < jobs; ++w) pool_.emplace_back([this, w] {
                 block_interrupt();
-                platform::own_descriptor_table();
                 read_share(w);
-                if (!end_reading(1)) wait_awake(planned_);
+                if (!end_reading(1)) planned_.wait(false, std::memory_order_acquire);
                 take_steps();
                 const std::lock_guard lock(m_);
                 ++exited_;
@@ -659,7 +653,7 @@ public:
                     for (auto& t : pool_) wake_signal::wake(t);
             }
         };
-        if (!end_reading(1) && !platform::spin_until(planned_))
+        if (!end_reading(1) && !planned_.load(std::memory_order_acquire))
             wait_for([&] { return planned_.load(std::memory_order_acquire); });
         take_steps();
         wait_for([&] { return exited_ == pool_.size(); });
@@ -758,7 +752,7 @@ private:
     std::optional<report::interleaving> together_; ///< made by the last to end its reading
     std::atomic<bool> planned_{false};              ///< `together_` is made, or will not be
     std::atomic<std::size_t> next_step_{0};
-    std::vector<platform::worker_thread> pool_;  ///< last: started once the rest is ready
+    std::vector<std::jthread> pool_;  ///< last: started once the rest is ready
 };
 
 /// Lists the inputs into `inputs` with `list`, closing the list whatever

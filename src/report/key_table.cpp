@@ -11,13 +11,24 @@
 
 namespace urlsift::detail {
 
+void* allocate_table_bytes(std::size_t bytes) { return ::operator new(bytes); }
+
+void deallocate_table_bytes(void* p, std::size_t) noexcept { ::operator delete(p); }
+
+void* reallocate_table_bytes(void* p, std::size_t bytes, std::size_t used, std::size_t new_bytes) {
+    void* q = allocate_table_bytes(new_bytes);
+    if (p != nullptr) {
+        std::memcpy(q, p, used);
+        deallocate_table_bytes(p, bytes);
+    }
+    return q;
+}
+
 namespace {
 
-// Blocks grow from 4 KiB to 4 MiB, the size from which table memory may be
-// mapped apart in huge pages (platform/table_memory.cpp): a table of a few
-// keys, as each run of a threaded report has, costs a page, not megabytes
-// to map and unmap, and a table of millions a page fault for every 2 MiB
-// of keys.
+// Blocks grow from 4 KiB to 4 MiB: a table of a few keys, as each run of a
+// threaded report has, costs a page, and a table of millions one
+// allocation for every 4 MiB of keys.
 constexpr std::size_t first_block_size = std::size_t{1} << 12;
 constexpr std::size_t block_size = std::size_t{1} << 22;
 

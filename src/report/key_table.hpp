@@ -8,8 +8,6 @@
 
 #include <urlsift/report.hpp>
 
-#include "platform/table_memory.hpp"
-
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -23,32 +21,16 @@
 
 namespace urlsift::detail {
 
-/// Memory for a table's large arrays (platform::allocate_table_bytes).
-template <class T>
-struct table_allocator {
-    using value_type = T;
-    table_allocator() = default;
-    template <class U>
-    table_allocator(const table_allocator<U>&) noexcept {}
-    T* allocate(std::size_t n);
-    void deallocate(T* p, std::size_t n) noexcept;
-    friend bool operator==(const table_allocator&, const table_allocator&) noexcept { return true; }
-};
+/// table_array's memory, from the heap.
+void* allocate_table_bytes(std::size_t bytes);
+void deallocate_table_bytes(void* p, std::size_t bytes) noexcept;
+/// Moves the first `used` bytes of `p` (`bytes` long, from
+/// allocate_table_bytes; may be null) into `new_bytes` (more) and frees
+/// the old.
+void* reallocate_table_bytes(void* p, std::size_t bytes, std::size_t used, std::size_t new_bytes);
 
-template <class T>
-T* table_allocator<T>::allocate(std::size_t n) {
-    if (n > std::numeric_limits<std::size_t>::max() / sizeof(T)) throw std::bad_array_new_length();
-    return static_cast<T*>(platform::allocate_table_bytes(n * sizeof(T)));
-}
-
-template <class T>
-void table_allocator<T>::deallocate(T* p, std::size_t n) noexcept {
-    platform::deallocate_table_bytes(p, n * sizeof(T));
-}
-
-/// An array of trivially copyable values in table memory that grows in
-/// place: once it is mapped, doubling it costs neither a copy nor a page
-/// fault for each page of the copy.
+/// An array of trivially copyable values in table memory, grown by
+/// doubling, whose clear() gives its memory back.
 template <class T>
 class table_array {
     static_assert(std::is_trivially_copyable_v<T>);
@@ -74,14 +56,14 @@ public:
     void push_back(const T& value) {
         if (size_ == capacity_) {
             const std::size_t n = std::max<std::size_t>(16, capacity_ * 2);
-            data_ = static_cast<T*>(platform::reallocate_table_bytes(data_, capacity_ * sizeof(T), size_ * sizeof(T), bytes_of(n)));
+            data_ = static_cast<T*>(reallocate_table_bytes(data_, capacity_ * sizeof(T), size_ * sizeof(T), bytes_of(n)));
             capacity_ = n;
         }
         data_[size_++] = value;
     }
     /// Empties the array and gives its memory back.
     void clear() noexcept {
-        if (data_ != nullptr) platform::deallocate_table_bytes(data_, capacity_ * sizeof(T));
+        if (data_ != nullptr) deallocate_table_bytes(data_, capacity_ * sizeof(T));
         data_ = nullptr;
         size_ = capacity_ = 0;
     }
@@ -210,16 +192,16 @@ private:
     const char* store(std::string_view key);
 
     table_array<entry> entries_;
-    std::vector<std::uint64_t, table_allocator<std::uint64_t>> slots_; ///< see slot_value
+    std::vector<std::uint64_t> slots_; ///< see slot_value
     std::size_t last_ = 0; ///< the entry added to last, tried first
-    /// Key bytes, from allocate_table_bytes: the large blocks in huge pages.
+    /// Key bytes, from allocate_table_bytes.
     class block {
     public:
-        explicit block(std::size_t size) : data_(static_cast<char*>(platform::allocate_table_bytes(size))), size_(size) {}
+        explicit block(std::size_t size) : data_(static_cast<char*>(allocate_table_bytes(size))), size_(size) {}
         block(block&& other) noexcept : data_(std::exchange(other.data_, nullptr)), size_(other.size_) {}
         block& operator=(block&&) = delete;
         ~block() {
-            if (data_ != nullptr) platform::deallocate_table_bytes(data_, size_);
+            if (data_ != nullptr) deallocate_table_bytes(data_, size_);
         }
         char* data() const noexcept { return data_; }
 

@@ -118,10 +118,8 @@ constexpr std::size_t url_warning_kinds = static_cast<std::size_t>(url_warning::
 static_assert(url_warning_shift + url_warning_kinds <= url_scheme_shift);
 constexpr std::size_t url_scheme_limit = std::size_t{1} << (32 - url_scheme_shift);
 
-/// A report's inputs, which a large run has tens of thousands of: from
-/// the table allocator, so that a large array costs a huge page fault or
-/// two rather than a fault for every 4 KiB.
-using input_array = std::vector<report_input, detail::table_allocator<report_input>>;
+/// A report's inputs, which a large run has tens of thousands of.
+using input_array = std::vector<report_input>;
 
 /// Totals over a report's inputs, kept as inputs come and change: every
 /// format asks for them, and reading tens of thousands of inputs for each

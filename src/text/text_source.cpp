@@ -4,7 +4,6 @@
 
 #include <urlsift/text_source.hpp>
 
-#include "platform/file_io.hpp"
 #include "text/charset.hpp"
 #include "text/decompress.hpp"
 
@@ -25,14 +24,17 @@ using detail::decompressor;
 
 constexpr std::size_t block_size = 1 << 18; // 256 KiB: fits the L2 cache of common processors
 
-using platform::close_fd;
-using platform::open_at;
-using platform::read_some;
+/// How a directory is opened only to open files relative to it (openat(2)).
+#if defined(O_PATH)
+constexpr int directory_flags = O_PATH | O_DIRECTORY | O_CLOEXEC;
+#else
+constexpr int directory_flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
+#endif
 
 struct fd_closer {
     int fd;
     ~fd_closer() {
-        if (fd > 0) close_fd(fd);
+        if (fd > 0) ::close(fd);
     }
 };
 
@@ -89,7 +91,7 @@ struct text_source::impl {
     impl(const impl&) = delete;
     impl& operator=(const impl&) = delete;
     ~impl() {
-        if (dir_fd >= 0) close_fd(dir_fd);
+        if (dir_fd >= 0) ::close(dir_fd);
     }
 
     /// The directory of the file read last, and, once a second file in it is
@@ -98,37 +100,24 @@ struct text_source::impl {
     /// kernel a lookup of every component of the path.
     std::string dir;
     int dir_fd = -1;
-    /// Whether `dir` is on a file system that reads to the end
-    /// (platform::reads_to_the_end), once a regular file in it was read.
-    std::optional<bool> dir_on_disk;
     /// Whether the file open_file opened last is in `dir`.
     bool opened_in_dir = false;
-
-    /// Whether the file `fd`, open_file's last, is on a file system that
-    /// reads to the end, asked once a directory.
-    bool on_disk(int fd) {
-        if (opened_in_dir && dir_on_disk) return *dir_on_disk;
-        const bool disk = platform::reads_to_the_end(fd);
-        if (opened_in_dir) dir_on_disk = disk;
-        return disk;
-    }
 
     /// Opens `path` for reading, as open(2) would.
     int open_file(const std::string& path) {
         const std::size_t slash = path.rfind('/');
         opened_in_dir = !(slash == std::string::npos || slash == 0 || slash + 1 == path.size());
-        if (!opened_in_dir) return open_at(AT_FDCWD, path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (!opened_in_dir) return ::openat(AT_FDCWD, path.c_str(), O_RDONLY | O_CLOEXEC);
         const std::string_view d(path.data(), slash);
         if (d != dir) {
-            if (dir_fd >= 0) close_fd(dir_fd);
+            if (dir_fd >= 0) ::close(dir_fd);
             dir_fd = -1;
-            dir_on_disk.reset();
             dir.assign(d);
-            return open_at(AT_FDCWD, path.c_str(), O_RDONLY | O_CLOEXEC);
+            return ::openat(AT_FDCWD, path.c_str(), O_RDONLY | O_CLOEXEC);
         }
-        if (dir_fd < 0) dir_fd = open_at(AT_FDCWD, dir.c_str(), platform::directory_handle_flags());
-        if (dir_fd < 0) return open_at(AT_FDCWD, path.c_str(), O_RDONLY | O_CLOEXEC);
-        return open_at(dir_fd, path.c_str() + slash + 1, O_RDONLY | O_CLOEXEC);
+        if (dir_fd < 0) dir_fd = ::openat(AT_FDCWD, dir.c_str(), directory_flags);
+        if (dir_fd < 0) return ::openat(AT_FDCWD, path.c_str(), O_RDONLY | O_CLOEXEC);
+        return ::openat(dir_fd, path.c_str() + slash + 1, O_RDONLY | O_CLOEXEC);
     }
 
     /// Compares what the decoded text encodes back to with the input.
@@ -233,7 +222,7 @@ struct text_source::impl {
                 result = ended(text_read::status::stopped);
                 break;
             }
-            const ssize_t n = read_some(fd, block.get(), block_size);
+            const ssize_t n = ::read(fd, block.get(), block_size);
             if (n < 0) {
                 if (errno == EINTR) continue; // the stop flag is checked again
                 result = failure(std::strerror(errno));
@@ -290,10 +279,11 @@ text_read text_source::read_file(const std::string& path, const text_consumer& c
         if (fd < 0) return failure(std::strerror(errno));
     }
     const fd_closer closer{fd};
-    // A regular file on a disk file system is read until a read comes back
-    // short, without an fstat(2) for its size: in a tree of small files
-    // that is one system call in four.
-    if (kind == file_kind::regular && path != "-" && impl_->on_disk(fd)) return impl_->read(fd, consumer, 0);
+    // The size fstat(2) gives is asked even of a file a walk calls regular
+    // (file_kind::regular): sparing it on disk file systems, whose reads
+    // come back short only at the end, gained nothing measurable on a 2 GB
+    // tree of small files (bench/run, big-tree).
+    (void)kind;
     struct stat st {};
     const bool known = ::fstat(fd, &st) == 0;
     if (known && S_ISDIR(st.st_mode)) return failure("Is a directory");
