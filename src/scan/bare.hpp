@@ -110,21 +110,32 @@ inline void trim_possessive(const scan_window& w, candidate& c) {
 }
 
 /// AsciiDoc's `https://example.org/doc[link text]`: a `[` after the host
-/// whose `]` is not in the run (the text goes on past a blank) opens link
-/// text, not part of the URL. (Section 2.4.3 makes `[` unwise outside an
-/// IPv6 host; `?a[]=1` and `wiki/Blur_[band]` close theirs and keep them.)
+/// whose `]` is not in the rest of the reference (the text goes on past a
+/// blank) opens link text, not part of the URL. (Section 2.4.3 makes `[`
+/// unwise outside an IPv6 host; `?a[]=1` and `wiki/Blur_[band]` close
+/// theirs and keep them.) Every piece is looked at, so that a reference
+/// joined across lines is cut where the same text on one line would be.
 inline void cut_link_text(const scan_window& w, candidate& c) {
     if (c.pieces.empty() || c.form != reference_form::absolute) return;
-    auto& last = c.pieces.back();
-    const std::size_t from = w.index_of(last.offset);
-    const std::size_t end = from + static_cast<std::size_t>(last.length);
-    const std::string_view piece = w.t.substr(from, end - from);
-    const std::size_t skip = c.pieces.size() == 1 ? c.scheme_length + 1 : 0;
-    for (std::size_t k = piece.find('[', skip); k != std::string_view::npos; k = piece.find('[', k + 1)) {
-        // `http://[::1]/`, `http://u@[::1]/`: an IP literal host.
-        if (k >= 2 && (piece.substr(k - 2, 2) == "//" || piece[k - 1] == '@')) continue;
-        if (piece.find(']', k) == std::string_view::npos) {
-            if (k > skip || c.pieces.size() > 1) last.length = k;
+    const auto text_of = [&](std::size_t i) {
+        return w.t.substr(w.index_of(c.pieces[i].offset), static_cast<std::size_t>(c.pieces[i].length));
+    };
+    const auto closed_after = [&](std::size_t i, std::size_t k) {
+        if (text_of(i).find(']', k) != std::string_view::npos) return true;
+        for (std::size_t j = i + 1; j < c.pieces.size(); ++j)
+            if (text_of(j).find(']') != std::string_view::npos) return true;
+        return false;
+    };
+    for (std::size_t i = 0; i < c.pieces.size(); ++i) {
+        const std::string_view piece = text_of(i);
+        const std::size_t skip = i == 0 ? c.scheme_length + 1 : 0;
+        for (std::size_t k = piece.find('[', skip); k != std::string_view::npos; k = piece.find('[', k + 1)) {
+            // `http://[::1]/`, `http://u@[::1]/`: an IP literal host.
+            if (k >= 2 && (piece.substr(k - 2, 2) == "//" || piece[k - 1] == '@')) continue;
+            if (closed_after(i, k)) continue;
+            if (i == 0 && k <= skip) return;
+            c.pieces[i].length = k;
+            c.pieces.resize(k == 0 ? i : i + 1);
             return;
         }
     }
