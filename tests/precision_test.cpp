@@ -242,6 +242,11 @@ TEST_CASE("mail plumbing is not a link", "[scanner][precision]") {
                 "    k-yosino at inatori.netsweb.ne.jp forcing a flush when disabling\n")
               .empty());
     CHECK(found("Questions to <jdoe at example.edu> please.\n").empty());
+    // At the start of a line, a signature's (a list archive's spelling).
+    CHECK(found("--\nkeith.packard at intel.com\n").empty());
+    CHECK(found("keith.packard at intel.com\n").empty());
+    // Past the context kept of a long line: still its own word.
+    CHECK(found(std::string(70, 'x') + " keith.packard at intel.com\n").empty());
     // `at` in brackets: the AUTHOR sections of sysstat(5) and of userdel(8)
     // in Turkish.
     CHECK(found("       Sebastien Godard (sysstat <at> orange.fr)\n").empty());

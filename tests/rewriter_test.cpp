@@ -545,12 +545,12 @@ TEST_CASE("regression: a site before 'at' is judged the same before and after it
     CHECK(rewrite(once, o) == once);
     const std::string address = "Mail j.doe at example.edu today.\n";
     CHECK(rewrite(address, o) == address);
-    // A first word the scanner reads in part as a URL makes no address;
-    // nor does one with nothing seen before it. And the URL on the line
-    // before does not go on onto a word `at` follows.
+    // A first word the scanner reads in part as a URL makes no address.
+    // The URL on the line before does not go on onto a word `at` follows,
+    // and that word, starting its line, is the address's local part.
     const std::pair<std::string, std::string> cases[] = {
         {"See \x9a\xd1\xbaxample.COM/a at mirror.example.org/x\n", "http://mirror.example.org/x"},
-        {"See http://example.org/pub/\nj.doe at example.edu\n", "pub/\nj.doe at http://example.edu"},
+        {"See http://example.org/pub/\nj.doe at example.edu\n", "pub/\nj.doe at example.edu"},
     };
     for (const auto& [text, host] : cases) {
         const std::string first = rewrite(text, o);

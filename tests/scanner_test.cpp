@@ -542,6 +542,14 @@ TEST_CASE("Regressions found by fuzzing", "[scanner]") {
     // A candidate rejected at a closing bracket does not split the run there.
     const std::string closers = "rom}}}}}}}%}}}}}https://" + std::string(62, '}') + "s.int";
     urlsift::test::check_chunk_invariance(closers, small);
+
+    // A query before a dotted word, after a run too long to judge whole:
+    // the word was judged as part of `/?a.th` in one reading and alone
+    // after the `?` in another. A `?` glues the word to what precedes it.
+    urlsift::scan_options tiny;
+    tiny.max_url_length = 16;
+    CHECK(urls_of(".tht((.com/v((url? /?a.th ", tiny).empty());
+    CHECK(urls_of("see ?a.th and /?a.th", {}).empty());
 }
 
 // The anchor search reads 64 bytes at a time and leaves out a `.` or `:`

@@ -56,7 +56,8 @@ struct abbrev_match {
 /// Completes `token`, a bare word the scanner has already delimited
 /// (wrappers removed, trailing punctuation trimmed), or returns nullopt when
 /// it is not taken to be an abbreviated URL. `before` is the text just
-/// preceding the token (part of its line), used as evidence ("see", "at").
+/// preceding the token (part of its line, starting where the line or a
+/// word starts), used as evidence ("see", "at").
 ///
 ///     complete_abbreviated("www.w3.org/Addressing/", "see ")->url
 ///         == "http://www.w3.org/Addressing/"

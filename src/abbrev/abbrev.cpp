@@ -191,9 +191,9 @@ struct context {
     bool after_ampersand = false; ///< an `&` and blanks come before: `Barnes & Noble.com`
 };
 
-/// Rule "context": after `$ @ % & _ . \ / - #`, a letter or a digit the
+/// Rule "context": after `$ @ % & _ . \ / - # ?`, a letter or a digit the
 /// token is part of a larger one (`$self.name`, `foo_bar.com`, a hashtag or
-/// a CSS id `#main.nav`); a word
+/// a CSS id `#main.nav`, a query `/?a.th`); a word
 /// before the token may announce an address ("visit", "see").
 context read_context(std::string_view before) noexcept {
     context ctx;
@@ -203,7 +203,8 @@ context read_context(std::string_view before) noexcept {
     // A member after C's `->` or a name after C++'s `::` (`ic->core.im`).
     const char c0 = before.size() >= 2 ? before[before.size() - 2] : '\0';
     ctx.glued = is_alnum(c) || c == '$' || c == '@' || c == '%' || c == '&' || c == '_' || c == '.' ||
-                c == '\\' || c == '/' || c == '-' || c == '#' || (c == '>' && c0 == '-') || (c == ':' && c0 == ':');
+                c == '\\' || c == '/' || c == '-' || c == '#' || c == '?' || (c == '>' && c0 == '-') ||
+                (c == ':' && c0 == ':');
     std::size_t blanks = before.size();
     while (blanks > 0 && is_space(before[blanks - 1])) --blanks;
     ctx.after_ampersand = blanks > 0 && blanks < before.size() && before[blanks - 1] == '&';
@@ -612,10 +613,8 @@ bool is_spelled_out_address(std::string_view before, const context& ctx) noexcep
     while (begin > 0 && !is_space(before[begin - 1]) && before[begin - 1] != '<' && before[begin - 1] != '(') --begin;
     const std::string_view local = before.substr(begin, end - begin);
     if (local.empty() || !is_dot_atom(local) || !no_site_in(local)) return false;
-    // A blank or a bracket must be seen before it: the text before the
-    // token may start inside a longer word, of which this is only the end.
-    if (begin == 0) return false;
-    const bool bracketed = before[begin - 1] == '<' || before[begin - 1] == '(';
+    // `before` starts where a line or a word does (complete_abbreviated).
+    const bool bracketed = begin > 0 && (before[begin - 1] == '<' || before[begin - 1] == '(');
     return bracketed || bracketed_at || local.find_first_of("._-0123456789") != std::string_view::npos;
 }
 
