@@ -60,6 +60,7 @@ std::string describe(const urlsift::mail_message& m, const settings& s) {
     add(out, "message", m.number);
     add(out, "offset", m.offset);
     add(out, "id", m.message_id);
+    add(out, "automatic", m.automatic);
     for (const auto& n : m.notes) add(out, "note", n);
     for (const auto& h : m.header_urls) {
         add(out, "header", h.header);

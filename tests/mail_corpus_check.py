@@ -277,8 +277,9 @@ class LinkParser(html.parser.HTMLParser):
                 continue
             stripped = value.strip(" \t\n\r\f")
             low = stripped.lower()
-            # Links to the document itself or with no resource: none.
-            if not stripped or stripped.startswith("#") or low.startswith("javascript:") or low.startswith("data:"):
+            # Links to the document itself, to parts of the mail (RFC 2392)
+            # or with no resource: none.
+            if not stripped or stripped.startswith("#") or low.startswith(("javascript:", "data:", "cid:", "mid:")):
                 continue
             # HTML strips ASCII whitespace around a URL attribute's value.
             self.links.append(stripped)

@@ -456,6 +456,39 @@ TEST_CASE("mail: a part too large to hold is read a block at a time, the same te
     CHECK(last_line == whole.back().line);
 }
 
+TEST_CASE("mail: cid: and mid: values point into the mail, no links", "[mail][regression]") {
+    // RFC 2392: an image shown inline is a part of the message itself.
+    const scanned s = scan_bytes(html_message(
+        "<img src=\"cid:emedfeb92f-a786@kronos\"><img src=\"CID:icon.png\"><a href=\"mid:m1@host/p2\">m</a>"
+        "<a href=\"https://example.org/kept\">kept</a>"));
+    CHECK(s.urls == strings{"https://example.org/kept"});
+}
+
+TEST_CASE("mail: a bounce names hosts, not sites", "[mail][regression]") {
+    // A delivery report (RFC 3464), a bounce sent with the null reverse
+    // path and one from MAILER-DAEMON, and a notification from a mailbox
+    // no one reads: bare host names are relays and domains; www. names,
+    // addresses and URLs are read as ever.
+    const std::string text =
+        "This is the mail system at host lvmail01.example.com.\n"
+        "The original message was received from py-out-1112.google.com [64.233.166.178]\n"
+        "<ada@example.org>: host mx.example.org[192.0.2.1] said: 550 unknown user\n"
+        "Help: https://help.example.org/bounces or www.example.org/help\n";
+    const strings kept{"mailto:ada@example.org", "https://help.example.org/bounces", "http://www.example.org/help"};
+    const std::string report = "From: Mail Delivery System <MAILER-DAEMON@mx.example.org>\nTo: ada@example.org\n"
+                               "MIME-Version: 1.0\nContent-Type: multipart/report; report-type=delivery-status;"
+                               " boundary=\"b1\"\n\n--b1\nContent-Type: text/plain\n\n" + text +
+                               "--b1\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; mx.example.org\n"
+                               "--b1--\n";
+    CHECK(scan_bytes(report).urls == kept);
+    CHECK(scan_bytes("Return-Path: <>\nFrom: Mail Delivery <bounces@mx.example.org>\nSubject: failure\n\n" + text)
+              .urls == kept);
+    CHECK(scan_bytes("From: MAILER-DAEMON <>\nSubject: failure notice\n\n" + text).urls == kept);
+    CHECK(scan_bytes("From: Service <no-reply@sns.example.com>\nSubject: notice\n\n" + text).urls == kept);
+    // The same text from a person: the hosts read as sites.
+    CHECK(scan_bytes("From: Ada <ada@example.org>\nSubject: look\n\n" + text).urls.size() > kept.size());
+}
+
 TEST_CASE("mail: a text/rfc822-headers part is a header block, not prose", "[mail][regression]") {
     // A bounce returns the headers of the message it could not deliver:
     // their relays, identifiers and addresses are no links; their URL

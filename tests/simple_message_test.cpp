@@ -24,7 +24,8 @@ std::string described(std::string_view bytes, urlsift::mail_format format, bool 
     urlsift::detail::set_simple_messages(simple);
     std::string out;
     const auto sink = [&out](urlsift::mail_message& m) {
-        out += "message " + std::to_string(m.number) + " at " + std::to_string(m.offset) + " id " + m.message_id + "\n";
+        out += "message " + std::to_string(m.number) + " at " + std::to_string(m.offset) + " id " + m.message_id +
+               (m.automatic ? " automatic" : "") + "\n";
         for (const auto& n : m.notes) out += "note " + n + "\n";
         for (const auto& h : m.header_urls)
             out += "header " + h.header + " " + h.value + " path " + h.path + " base " + h.base.value_or("-") +
@@ -110,6 +111,15 @@ const simple_case cases[] = {
     {"a blank before the colon", false, "Subject : a\n\nhttp://example.org/\n", simple_read::not_simple},
     {"no blank line after the headers", false, "Subject: a\n", simple_read::not_simple},
     {"garbage before the first From line", true, "junk\n" + list_message, simple_read::not_simple},
+    // Sent by a program: its bare host names are not sites.
+    {"a bounce", true,
+     "From MAILER-DAEMON Mon\nReturn-Path: <>\nFrom: Mail Delivery System <MAILER-DAEMON@mx.example.org>\n\n"
+     "The mail system at host relay.example.org said: see www.example.org/help\n"
+     "From b Mon\nFrom:\tMAILER-DAEMON <>\n\nhost mx.example.org refused\n"
+     "From c Mon\nFrom: Notices\n <do-not-reply@example.com>\nReturn-Path: <bob@example.com>\n\nat relay.example.org\n"
+     "From d Mon\nReturn-Path:\n <>\n\nrelay.example.org\n"
+     "From e Mon\nFrom: postmasters@example.com\n\nrelay.example.org\n",
+     simple_read::read},
     {"a header-less message between simple ones", true,
      list_message + "From x Mon\nno header here\nhttp://example.org/x\n\n" + list_message, simple_read::read},
 };

@@ -121,6 +121,11 @@ struct mail_message {
     std::uint64_t number = 1; ///< 1-based position in the mailbox (1 for a single message)
     std::uint64_t offset = 0; ///< byte offset of the message in the input (mbox: of its `From ` line)
     std::string message_id;   ///< without the angle brackets; empty when there is none
+    /// Sent by a program about mail: a bounce, a delivery or other report,
+    /// an automatic reply. Its text names hosts (relays, the mail system,
+    /// the domain of an address), so a bare host name in it is not taken
+    /// for a site; `www.` names, mail addresses and URLs are read as ever.
+    bool automatic = false;
     std::vector<header_url> header_urls;
     std::vector<mail_part> parts; ///< the text parts, in the order of the message
     /// What of the message could not be read as it is written, and how it

@@ -18,11 +18,14 @@ namespace urlsift::detail {
 
 namespace {
 
-/// Whether a value names no resource apart from the document itself: an
-/// in-page anchor (`#top`), script (`javascript:`) or inline data
-/// (`data:`). A reader picking a link to open has nothing to open there.
+/// Whether a value names no resource apart from the message itself: an
+/// in-page anchor (`#top`), script (`javascript:`), inline data (`data:`),
+/// or a body part or message of the mail (RFC 2392: `cid:`, `mid:`, an
+/// image shown inline). A reader picking a link to open has nothing to
+/// open there.
 bool names_no_resource(std::string_view v) noexcept {
-    return v.empty() || v.front() == '#' || starts_with_nocase(v, "javascript:") || starts_with_nocase(v, "data:");
+    return v.empty() || v.front() == '#' || starts_with_nocase(v, "javascript:") || starts_with_nocase(v, "data:") ||
+           starts_with_nocase(v, "cid:") || starts_with_nocase(v, "mid:");
 }
 
 /// The length of the character gumbo reads at `s[i]`: a UTF-8 sequence, or

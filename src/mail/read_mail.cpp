@@ -5,6 +5,7 @@
 
 #include <urlsift/mail.hpp>
 
+#include "mail/automatic_message.hpp"
 #include "mail/flowed.hpp"
 #include "mail/from_quoting.hpp"
 #include "mail/header_urls.hpp"
@@ -643,6 +644,7 @@ bool from_simple(const detail::simple_message& s, std::string_view view, gint64 
     }
     if (mbox) m.offset = static_cast<std::uint64_t>(at);
     m.message_id = s.message_id;
+    m.automatic = s.automatic;
     lines.lend(view, at);
     lines.mark(at);
     listed.clear();
@@ -819,6 +821,7 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
             m.offset = static_cast<std::uint64_t>(std::max<gint64>(0, last_marker));
         }
         if (const char* id = g_mime_message_get_message_id(message.get())) m.message_id = id;
+        m.automatic = detail::is_automatic_message(message.get());
         lines.mark(mbox ? last_marker : g_mime_parser_get_headers_begin(parser.get()));
         message_reader(m, mbox, parse_memory, &lines).read_message(message.get(), "", {});
         ++result.messages;

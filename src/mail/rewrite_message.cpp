@@ -6,6 +6,7 @@
 
 #include <urlsift/mail.hpp>
 
+#include "mail/automatic_message.hpp"
 #include "mail/flowed.hpp"
 #include "mail/message_limits.hpp"
 #include "mail/message_walk.hpp"
@@ -101,9 +102,10 @@ std::string edits_phrase(std::size_t n) { return std::to_string(n) + (n == 1 ? "
 /// The rewriting of one message's parts.
 class message_rewrite {
 public:
+    /// `automatic`: the message is one a program sent (automatic_message.hpp).
     message_rewrite(std::string_view bytes, const mail_rewrite_options& o, const mail_note_sink& note,
-                    std::string where)
-        : bytes_(bytes), o_(o), note_(note), where_(std::move(where)) {}
+                    std::string where, bool automatic)
+        : bytes_(bytes), o_(o), note_(note), where_(std::move(where)), automatic_(automatic) {}
 
     void visit(const detail::leaf_visit& v) {
         GMimeObject* object = GMIME_OBJECT(v.part);
@@ -193,6 +195,7 @@ private:
         const std::string read = flowed ? detail::unflow(text, delsp, &origin) : std::string();
 
         rewrite_options ro = o_.rewrite;
+        if (automatic_) ro.scan.abbrev = detail::automatic_message_abbrev(ro.scan.abbrev);
         if (v.info.base)
             if (auto b = resolver::make(*v.info.base, o_.resolve)) ro.base = std::move(*b);
         std::string rewritten;
@@ -274,6 +277,7 @@ private:
     const mail_rewrite_options& o_;
     const mail_note_sink& note_;
     std::string where_; ///< "message N: " in a mailbox, else ""
+    bool automatic_;
     std::vector<body_edit> body_edits_;
     std::set<std::string> sealed_told_;
     std::uint64_t edits_ = 0;
@@ -332,7 +336,8 @@ mail_rewrite_result rewrite_mail(std::string_view bytes, mail_format format, con
             break;
         }
         ++read.messages;
-        message_rewrite mr(bytes, options, on_note, mbox ? "message " + std::to_string(read.messages) + ": " : "");
+        message_rewrite mr(bytes, options, on_note, mbox ? "message " + std::to_string(read.messages) + ": " : "",
+                           detail::is_automatic_message(message.get()));
         detail::walk_leaves(message.get(), [&mr](const detail::leaf_visit& v) { mr.visit(v); });
         std::vector<body_edit>& edits = mr.body_edits();
         std::sort(edits.begin(), edits.end(), [](const body_edit& a, const body_edit& b) { return a.start < b.start; });

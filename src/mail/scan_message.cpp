@@ -6,6 +6,7 @@
 #include <urlsift/reference.hpp>
 #include <urlsift/resolution.hpp>
 
+#include "mail/automatic_message.hpp"
 #include "mail/header_urls.hpp"
 #include "mail/structured_reference.hpp"
 
@@ -82,12 +83,15 @@ private:
         const chosen_base b = choose(p.base, p.base_from);
         const auto kept = found_.find(p.path);
         auto* seen = kept != found_.end() ? &kept->second : nullptr;
-        scanner sc(o_.scan, [&](found_reference& r) {
+        scan_options options = o_.scan;
+        if (m_.automatic) options.abbrev = detail::automatic_message_abbrev(options.abbrev);
+        const reference_sink found = [&](found_reference& r) {
             if (b.base) resolve_reference(r, *b.base);
             if (seen != nullptr) seen->insert(r.url);
             mail_reference mr{r, m_, &p, p.path, {}, {}, b.text, b.from, input_line(p, r.line)};
             return sink_(mr);
-        });
+        };
+        scanner sc(options, found);
         const auto block = [&](std::string_view text) {
             if (o_.on_text) o_.on_text(text);
             return sc.feed(text);

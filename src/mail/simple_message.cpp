@@ -4,6 +4,8 @@
 
 #include "mail/simple_message.hpp"
 
+#include "mail/automatic_message.hpp"
+
 #include "text/ascii.hpp"
 
 #include <algorithm>
@@ -158,12 +160,19 @@ simple_read read_simple_message(std::string_view bytes, bool mbox, bool at_end, 
     // and their URLs are listed after the message's own.
     bool has_type = false, has_encoding = false;
     bool simple = true;
+    std::optional<std::string_view> return_path, sender;
     const auto take = [&](const field& f) {
         // Every header read here starts with one of these letters; most
         // (Received, From, Subject, ...) are passed over on their first.
         const char first = to_lower(f.name.front());
-        if (first != 'l' && first != 'a' && first != 'c' && first != 'm') return;
         const std::string_view raw = bytes.substr(f.value_begin, f.value_end - f.value_begin);
+        if (first == 'r' || first == 'f') {
+            // The first of each, as written: read_mail asks GMime for the same.
+            if (!return_path && iequals(f.name, "Return-Path")) return_path = raw;
+            else if (!sender && iequals(f.name, "From")) sender = raw;
+            return;
+        }
+        if (first != 'l' && first != 'a' && first != 'c' && first != 'm') return;
         const header_kind kind = url_header_kind(f.name);
         const bool content = starts_with_nocase(f.name, "Content-");
         const bool read = kind != header_kind::none || iequals(f.name, "Message-ID") ||
@@ -229,6 +238,7 @@ simple_read read_simple_message(std::string_view bytes, bool mbox, bool at_end, 
         pos = nl + 1;
     }
     if (!simple) return simple_read::not_simple;
+    out.automatic = sent_as_automatic(return_path.value_or(""), sender.value_or(""));
     out.body_begin = pos;
     if (!mbox) {
         // A single message's body runs to the end of the input.

@@ -46,6 +46,7 @@ struct simple_message {
     std::optional<std::string> content_base;     ///< the Content-Base value
     std::optional<std::string> content_location; ///< the Content-Location value
     std::optional<std::string> charset;          ///< the charset parameter
+    bool automatic = false; ///< sent as a program sends reports (automatic_message.hpp)
 };
 
 /// What reading `bytes` as a simple message came to.
