@@ -543,13 +543,15 @@ TEST_CASE("Regressions found by fuzzing", "[scanner]") {
     const std::string closers = "rom}}}}}}}%}}}}}https://" + std::string(62, '}') + "s.int";
     urlsift::test::check_chunk_invariance(closers, small);
 
-    // A query before a dotted word, after a run too long to judge whole:
-    // the word was judged as part of `/?a.th` in one reading and alone
-    // after the `?` in another. A `?` glues the word to what precedes it.
+    // A dotted word after a `/` and punctuation, after a run too long to
+    // judge whole: the word was judged as part of the path `/?a.th` in one
+    // reading and alone after the `?` in another. A `/` before a word's
+    // first letter makes it a path in every reading.
     urlsift::scan_options tiny;
     tiny.max_url_length = 16;
     CHECK(urls_of(".tht((.com/v((url? /?a.th ", tiny).empty());
-    CHECK(urls_of("see ?a.th and /?a.th", {}).empty());
+    CHECK(urls_of(".tht((.com/v((url? /!a.th ", tiny).empty());
+    CHECK(urls_of("see /?a.th, (/a.th) and ?a.th", {}) == strings{"http://a.th"});
 }
 
 // The anchor search reads 64 bytes at a time and leaves out a `.` or `:`

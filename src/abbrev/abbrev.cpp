@@ -191,9 +191,9 @@ struct context {
     bool after_ampersand = false; ///< an `&` and blanks come before: `Barnes & Noble.com`
 };
 
-/// Rule "context": after `$ @ % & _ . \ / - # ?`, a letter or a digit the
+/// Rule "context": after `$ @ % & _ . \ / - #`, a letter or a digit the
 /// token is part of a larger one (`$self.name`, `foo_bar.com`, a hashtag or
-/// a CSS id `#main.nav`, a query `/?a.th`); a word
+/// a CSS id `#main.nav`); a word
 /// before the token may announce an address ("visit", "see").
 context read_context(std::string_view before) noexcept {
     context ctx;
@@ -203,8 +203,7 @@ context read_context(std::string_view before) noexcept {
     // A member after C's `->` or a name after C++'s `::` (`ic->core.im`).
     const char c0 = before.size() >= 2 ? before[before.size() - 2] : '\0';
     ctx.glued = is_alnum(c) || c == '$' || c == '@' || c == '%' || c == '&' || c == '_' || c == '.' ||
-                c == '\\' || c == '/' || c == '-' || c == '#' || c == '?' || (c == '>' && c0 == '-') ||
-                (c == ':' && c0 == ':');
+                c == '\\' || c == '/' || c == '-' || c == '#' || (c == '>' && c0 == '-') || (c == ':' && c0 == ':');
     std::size_t blanks = before.size();
     while (blanks > 0 && is_space(before[blanks - 1])) --blanks;
     ctx.after_ampersand = blanks > 0 && blanks < before.size() && before[blanks - 1] == '&';

@@ -796,7 +796,9 @@ inline std::size_t address_after_key(std::string_view word) noexcept {
 inline verdict scan_abbreviated(scan_parts& p, std::size_t r0, std::size_t re, std::size_t a) {
     scan_window& w = p.w;
     const std::string_view t = w.t;
-    // Leading brackets, quotes and emphasis marks are not part of the word.
+    // Leading brackets, quotes and emphasis marks are not part of the word;
+    // a `/` among them makes it a path (`/?a.th`), as one right before its
+    // first letter does (a glued token) and one after it (path_before).
     std::size_t s = r0;
     while (s < re) {
         const auto b = static_cast<unsigned char>(t[s]);
@@ -808,6 +810,7 @@ inline verdict scan_abbreviated(scan_parts& p, std::size_t r0, std::size_t re, s
             continue;
         }
         if (is_alnum(static_cast<char>(b))) break;
+        if (b == '/') return verdict::nothing();
         ++s;
     }
     if (s >= re) return verdict::nothing();
