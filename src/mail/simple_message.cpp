@@ -163,11 +163,12 @@ simple_read read_simple_message(std::string_view bytes, bool mbox, bool at_end, 
     std::optional<std::string_view> return_path, sender;
     const auto take = [&](const field& f) {
         // Every header read here starts with one of these letters; most
-        // (Received, From, Subject, ...) are passed over on their first.
+        // (Received, Subject, Date, ...) are passed over on their first.
         const char first = to_lower(f.name.front());
         const std::string_view raw = bytes.substr(f.value_begin, f.value_end - f.value_begin);
         if (first == 'r' || first == 'f') {
-            // The first of each, as written: read_mail asks GMime for the same.
+            // Whether a program sent it: the first Return-Path and From as
+            // written, as read_mail asks GMime for them.
             if (!return_path && iequals(f.name, "Return-Path")) return_path = raw;
             else if (!sender && iequals(f.name, "From")) sender = raw;
             return;
