@@ -20,28 +20,45 @@ std::string_view trim_blanks(std::string_view s) noexcept {
     return s;
 }
 
+/// Whether a local part names a mailbox no one reads: `reply` after `no`
+/// or `not` (`noreply`, `no-reply`, `do_not_reply`, `gmail-noreply`).
+bool unread_mailbox(std::string_view local) noexcept {
+    constexpr std::array<std::string_view, 6> nots{"no", "no-", "no_", "not", "not-", "not_"};
+    for (std::size_t k = 2; k + 5 <= local.size(); ++k) {
+        if (to_lower(local[k]) != 'r' || !starts_with_nocase(local.substr(k), "reply")) continue;
+        for (const std::string_view no : nots)
+            if (ends_with_nocase(local.substr(0, k), no)) return true;
+    }
+    return false;
+}
+
+constexpr bool ends_word(char c) noexcept {
+    return is_blank(c) || c == '<' || c == '>' || c == '"' || c == ',' || c == '(' || c == ')' || c == ':';
+}
+
+/// The mailboxes reports come from.
+bool report_mailbox(std::string_view local) noexcept {
+    return iequals(local, "mailer-daemon") || iequals(local, "postmaster");
+}
+
 /// Whether `from` holds a mailbox reports come from (`MAILER-DAEMON@host`,
-/// `<postmaster@host>`, or the name as a word) or one no one reads, that
-/// notifications come from (`no-reply@`, `noreply@`, `do-not-reply@`,
-/// `gmail-noreply@`).
+/// `<postmaster@host>`, or with no domain, `MAILER-DAEMON <>`) or one no
+/// one reads, that notifications come from.
 bool from_program_mailbox(std::string_view from) noexcept {
-    constexpr std::array<std::string_view, 2> names{"mailer-daemon", "postmaster"};
-    constexpr std::array<std::string_view, 6> unread{"noreply", "no-reply", "no_reply",
-                                                     "donotreply", "do-not-reply", "do_not_reply"};
-    std::size_t word = 0; // where the current word of `from` starts
-    for (std::size_t i = 0; i <= from.size(); ++i) {
-        const bool ends = i == from.size() || from[i] == '@' || from[i] == '>' || is_blank(from[i]) ||
-                          from[i] == '<' || from[i] == '"' || from[i] == ',';
-        if (!ends) continue;
-        const std::string_view local = from.substr(word, i - word);
-        word = i + 1;
-        // The report mailboxes as a word of their own too: `MAILER-DAEMON <>`.
-        for (const std::string_view name : names)
-            if (iequals(local, name)) return true;
-        if (i == from.size() || from[i] != '@') continue;
-        for (std::size_t k = 0; k < local.size(); ++k)
-            for (const std::string_view name : unread)
-                if (starts_with_nocase(local.substr(k), name)) return true;
+    std::size_t at = from.find('@');
+    if (at == std::string_view::npos) {
+        for (std::size_t i = 0, word = 0; i <= from.size(); ++i) {
+            if (i < from.size() && !ends_word(from[i])) continue;
+            if (report_mailbox(from.substr(word, i - word))) return true;
+            word = i + 1;
+        }
+        return false;
+    }
+    for (; at != std::string_view::npos; at = from.find('@', at + 1)) {
+        std::size_t local = at;
+        while (local > 0 && !ends_word(from[local - 1])) --local;
+        const std::string_view name = from.substr(local, at - local);
+        if (report_mailbox(name) || unread_mailbox(name)) return true;
     }
     return false;
 }
