@@ -3,6 +3,7 @@
 
 #include "file_util.hpp"
 #include "rewrite/edit_policy.hpp"
+#include "scan_test_util.hpp"
 
 #include <urlsift/rewriter.hpp>
 #include <urlsift/warnings.hpp>
@@ -556,6 +557,18 @@ TEST_CASE("regression: a site before 'at' is judged the same before and after it
         const std::string first = rewrite(text, o);
         CHECK(first.find(host) != std::string::npos);
         CHECK(rewrite(first, o) == first);
+    }
+}
+
+TEST_CASE("regression: a name glued to a word longer than the context is left alone twice", "[rewriter][regression]") {
+    // The text before `g.co` is one word of more than the 64 bytes kept:
+    // it must still end in the `.` that glues the name to it, on the first
+    // pass and on the second, when a longer URL has made the line longer.
+    rewrite_options o;
+    o.scan.abbrev.kinds = abbrev_all;
+    for (const std::string& text : {"(" + std::string(70, '%') + ").g.co\n", "<" + std::string(70, '-') + ">.g.co\n"}) {
+        CHECK(rewrite(text, o) == text);
+        CHECK(urlsift::test::urls_of(text, o.scan).empty());
     }
 }
 

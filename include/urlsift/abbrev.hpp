@@ -57,7 +57,7 @@ struct abbrev_match {
 /// (wrappers removed, trailing punctuation trimmed), or returns nullopt when
 /// it is not taken to be an abbreviated URL. `before` is the text just
 /// preceding the token (part of its line, starting where the line or a
-/// word starts), used as evidence ("see", "at").
+/// word starts, unless it is all one word), used as evidence ("see", "at").
 ///
 ///     complete_abbreviated("www.w3.org/Addressing/", "see ")->url
 ///         == "http://www.w3.org/Addressing/"

@@ -612,7 +612,8 @@ bool is_spelled_out_address(std::string_view before, const context& ctx) noexcep
     while (begin > 0 && !is_space(before[begin - 1]) && before[begin - 1] != '<' && before[begin - 1] != '(') --begin;
     const std::string_view local = before.substr(begin, end - begin);
     if (local.empty() || !is_dot_atom(local) || !no_site_in(local)) return false;
-    // `before` starts where a line or a word does (complete_abbreviated).
+    // `before` starts where a line or a word does (complete_abbreviated),
+    // or is all one word: then only `(at)` and its kind come this far.
     const bool bracketed = begin > 0 && (before[begin - 1] == '<' || before[begin - 1] == '(');
     return bracketed || bracketed_at || local.find_first_of("._-0123456789") != std::string_view::npos;
 }

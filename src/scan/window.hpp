@@ -118,15 +118,15 @@ public:
 
     /// The text before t[index] on its line: evidence for Appendix F. It
     /// starts where the line does, or, on a line longer than the context
-    /// kept, at a space: never inside a word.
+    /// kept, at its first space, so that no word in it is the end of a
+    /// longer one; with no space, it is all one word's.
     std::string_view before_on_line(std::size_t index) {
         std::string_view w = before(index, context_size);
         if (const auto* nl = static_cast<const char*>(memrchr(w.data(), '\n', w.size())))
             w.remove_prefix(static_cast<std::size_t>(nl - w.data()) + 1);
-        else if (w.size() == context_size) {
-            const auto* space = static_cast<const char*>(std::memchr(w.data(), ' ', w.size()));
-            w.remove_prefix(space != nullptr ? static_cast<std::size_t>(space - w.data()) : w.size());
-        }
+        else if (w.size() == context_size)
+            if (const auto* space = static_cast<const char*>(std::memchr(w.data(), ' ', w.size())))
+                w.remove_prefix(static_cast<std::size_t>(space - w.data()));
         return w;
     }
 
