@@ -583,9 +583,6 @@ TEST_CASE("regression: a > that closes a wrapper after a - is no C arrow", "[rew
     CHECK(once == "<http://t-/>http://t.gg/");
     CHECK(rewrite(once, o) == once);
     CHECK(urlsift::test::urls_of("the type of ic->core.im\n", o.scan).empty());
-    // Nor is one with no object before it: its `<` is on the line before.
-    const std::string broken = rewrite("<p://t\n->t.gf", o);
-    CHECK(rewrite(broken, o) == broken);
 }
 
 TEST_CASE("regression: a join that would not read as one URL on one line is left as written", "[rewriter][regression]") {

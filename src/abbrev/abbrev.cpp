@@ -201,13 +201,10 @@ context read_context(std::string_view before) noexcept {
     ctx.field = lex::header_field_name(before);
     const char c = before.back();
     // A member after C's `->` or a name after C++'s `::` (`ic->core.im`);
-    // the arrow follows its object on the line, and its `>` closes no `<`
-    // wrapper whose URL ends in `-` (`<http://t->t.gg`, Appendix E), which
-    // `<http://t-/>` would not glue.
+    // not after a `>` that closes a `<` wrapper whose URL ends in `-`
+    // (`<http://t->t.gg`, Appendix E), which `<http://t-/>` would not glue.
     const char c0 = before.size() >= 2 ? before[before.size() - 2] : '\0';
-    const bool arrow = c == '>' && c0 == '-' && before.size() >= 3 && [&] {
-        const char object = before[before.size() - 3];
-        if (!is_alnum(object) && object != '_' && object != ')' && object != ']') return false;
+    const bool arrow = c == '>' && c0 == '-' && [&] {
         const std::size_t open = before.rfind('<', before.size() - 2);
         return open == std::string_view::npos || before.find('>', open) != before.size() - 1;
     }();
