@@ -572,19 +572,6 @@ TEST_CASE("regression: a name glued to a word longer than the context is left al
     }
 }
 
-TEST_CASE("regression: a > that closes a wrapper after a - is no C arrow", "[rewriter][regression]") {
-    // `->` glues a member to its object (`ic->core.im`), but here the `>`
-    // closes the wrapper of a URL that ends in `-`: normalized, the URL
-    // ends in `-/>`, and the name after it must read the same both times.
-    rewrite_options o;
-    o.scan.abbrev.kinds = abbrev_all;
-    o.normalize = true;
-    const std::string once = rewrite("<http://t->t.gg", o);
-    CHECK(once == "<http://t-/>http://t.gg/");
-    CHECK(rewrite(once, o) == once);
-    CHECK(urlsift::test::urls_of("the type of ic->core.im\n", o.scan).empty());
-}
-
 TEST_CASE("regression: a join that would not read as one URL on one line is left as written", "[rewriter][regression]") {
     // Across lines the `[` on the second line opened no link text; joined,
     // it would end the URL there on the next pass.

@@ -200,16 +200,10 @@ context read_context(std::string_view before) noexcept {
     if (before.empty()) return ctx;
     ctx.field = lex::header_field_name(before);
     const char c = before.back();
-    // A member after C's `->` or a name after C++'s `::` (`ic->core.im`);
-    // not after a `>` that closes a `<` wrapper whose URL ends in `-`
-    // (`<http://t->t.gg`, Appendix E), which `<http://t-/>` would not glue.
+    // A member after C's `->` or a name after C++'s `::` (`ic->core.im`).
     const char c0 = before.size() >= 2 ? before[before.size() - 2] : '\0';
-    const bool arrow = c == '>' && c0 == '-' && [&] {
-        const std::size_t open = before.rfind('<', before.size() - 2);
-        return open == std::string_view::npos || before.find('>', open) != before.size() - 1;
-    }();
     ctx.glued = is_alnum(c) || c == '$' || c == '@' || c == '%' || c == '&' || c == '_' || c == '.' ||
-                c == '\\' || c == '/' || c == '-' || c == '#' || arrow || (c == ':' && c0 == ':');
+                c == '\\' || c == '/' || c == '-' || c == '#' || (c == '>' && c0 == '-') || (c == ':' && c0 == ':');
     std::size_t blanks = before.size();
     while (blanks > 0 && is_space(before[blanks - 1])) --blanks;
     ctx.after_ampersand = blanks > 0 && blanks < before.size() && before[blanks - 1] == '&';
