@@ -835,3 +835,25 @@ TEST_CASE("regression: link text in the first line of a broken URL is cut as on 
     CHECK(once == "ws://r/'[a://w-\nR");
     CHECK(rewrite(once, o) == once);
 }
+
+TEST_CASE("regression: the > that closes a wrapper is no arrow, before and after the URL is normalized",
+          "[rewriter][regression]") {
+    // `<http://t->t.gg`: the `>` closes the brackets, so `->` is no C
+    // member arrow gluing `t.gg` to the URL. Read as one, `t.gg` was left
+    // on the first pass and completed on the next, after `http://t-/>`.
+    rewrite_options o;
+    o.scan.abbrev.kinds = abbrev_all;
+    o.normalize = true;
+    const std::string once = rewrite("<http://t->t.gg", o);
+    CHECK(once == "<http://t-/>http://t.gg/");
+    CHECK(rewrite(once, o) == once);
+    // The same after a wrapper that the brackets hold across a line break,
+    // and before a second wrapper.
+    for (const std::string& text : {std::string("<p://t\n->t.gf"), std::string("<h\n://t->t.gg"),
+                                    std::string("<http://t-><t.gg>")}) {
+        const std::string first = rewrite(text, o);
+        CHECK(rewrite(first, o) == first);
+    }
+    // Outside brackets, `->` still glues a member to the expression.
+    CHECK(rewrite("ic->core.im", o) == "ic->core.im");
+}

@@ -57,6 +57,7 @@ public:
         if (r.form == reference_form::absolute && opt_.skip_named_urls && opt_.abbrev.kinds != abbrev_none)
             recent_.remember(r.url, r.line);
         last_outer_end_ = c.outer_end;
+        if (c.wrapper == wrapper_kind::angle) w.wrapper_reported(c.outer_end);
         if (!sink_(r)) stopped_ = true;
         return emitted::reported;
     }

@@ -119,8 +119,12 @@ public:
     /// The text before t[index] on its line: evidence for Appendix F. It
     /// starts where the line does, or, on a line longer than the context
     /// kept, at its first space, so that no word in it is the end of a
-    /// longer one; with no space, it is all one word's.
+    /// longer one; with no space, it is all one word's. Right after the
+    /// `>` of a reported `<...>` wrapper it is that `>` alone: the
+    /// reference in the brackets is no part of what follows (`<http://t->`
+    /// ends in no C arrow `->`), and reads so however it is rewritten.
     std::string_view before_on_line(std::size_t index) {
+        if (base + index == wrapper_end_) return before(index, 1);
         std::string_view w = before(index, context_size);
         if (const auto* nl = static_cast<const char*>(memrchr(w.data(), '\n', w.size())))
             w.remove_prefix(static_cast<std::size_t>(nl - w.data()) + 1);
@@ -129,6 +133,9 @@ public:
                 w.remove_prefix(static_cast<std::size_t>(space - w.data()));
         return w;
     }
+
+    /// A `<...>` wrapper was reported, ending at absolute `end`.
+    void wrapper_reported(std::uint64_t end) noexcept { wrapper_end_ = end; }
 
     /// The last byte before absolute `at` that is not leading punctuation.
     char before_punctuation_at(std::uint64_t at) const noexcept {
@@ -305,6 +312,8 @@ private:
     int depth_ = 0;
     /// before_punctuation_at() for the bytes before the context.
     char before_punctuation_ = '\n';
+    /// Absolute end of the last `<...>` wrapper reported (0: none yet).
+    std::uint64_t wrapper_end_ = 0;
     // Valid during one scan.
     std::uint64_t scan_line_start_ = 0; ///< start of the line holding t[0]
     bool ls_cache_valid_ = false;
