@@ -99,6 +99,25 @@ TEST_CASE("code: a URL broken across comment lines joins only where the next lin
     CHECK(urls_in("# https://example.org/x/\nfoo/bar\n", "run.sh") == strings{"https://example.org/x/"});
 }
 
+TEST_CASE("code: a comment goes on only from the line just before", "[code]") {
+    // A blank line, or a line with code before its comment, ends it.
+    CHECK(urls_in("# https://example.org/a/\n\n# b/c\n", "a.py") == strings{"https://example.org/a/"});
+    CHECK(urls_in("# https://example.org/a/\nx = 1  # b/c\n# d/e\n", "a.py") == strings{"https://example.org/a/"});
+    CHECK(urls_in("# https://example.org/a/\n# b/c\n", "a.py") == strings{"https://example.org/a/b/c"});
+}
+
+TEST_CASE("code: a string or a docstring ends at its quote, not at an escaped one, however long", "[code]") {
+    // Escapes on both sides of 16-byte boundaries: the comment after the
+    // string is prose, and the string's URL is read as a value.
+    for (std::size_t pad = 0; pad < 20; ++pad) {
+        const std::string py = "s = \"" + std::string(pad, 'x') + " \\\" https://a.example/x \\\\\"  # see https://b.example/y\n";
+        CHECK(urls_in(py, "a.py") == strings{"https://a.example/x", "https://b.example/y"});
+        const std::string doc = "def f():\n    \"\"\"" + std::string(pad, 'x') + " \\\"\"\" https://c.example/\n    \"\"\"\n" +
+                                "    return 1  # https://d.example/z\n";
+        CHECK(urls_in(doc, "a.py") == strings{"https://c.example/", "https://d.example/z"});
+    }
+}
+
 TEST_CASE("code: configuration values give URLs with a scheme, comments are prose without bare hosts", "[code]") {
     const std::string conf = "# /etc/ntp.conf, see http://support.ntp.org/bin/view/Support/GettingStarted\n"
                              "server 0.debian.pool.ntp.org iburst\n"

@@ -10,12 +10,34 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace urlsift::detail {
 
 namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
+
+/// The first index at or after `k` in `t` holding `a`, `b` or `c`, or
+/// t.size(): the end of a string or a docstring, looked for 16 bytes at a
+/// time where the processor has vectors.
+std::size_t find_first_of3(std::string_view t, std::size_t k, char a, char b, char c) noexcept {
+#if defined(__SSE2__)
+    const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), vc = _mm_set1_epi8(c);
+    for (; k + 16 <= t.size(); k += 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t.data() + k));
+        const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)), _mm_cmpeq_epi8(v, vc));
+        if (const int m = _mm_movemask_epi8(hit); m != 0) return k + static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(m)));
+    }
+#endif
+    for (; k < t.size(); ++k)
+        if (t[k] == a || t[k] == b || t[k] == c) return k;
+    return t.size();
+}
 
 /// The longest character literal: `'\u{10FFFF}'`. A `'` with no close
 /// within it is no quote (a Rust lifetime, an apostrophe in a macro).
@@ -26,22 +48,20 @@ public:
     code_reader(std::string_view text, const code_language& lang, document_layout& out)
         : t_(text), lang_(lang), out_(out) {
         // The line comment markers, and the bytes that may start anything
-        // but code: between them the reader skips ahead, a table look a byte.
+        // but code: the reader goes from one to the next.
         for (std::size_t k = 0; k < lang.line_comments.size();) {
             const std::size_t end = std::min(lang.line_comments.find(' ', k), lang.line_comments.size());
             if (end > k && markers_count_ < markers_.size()) markers_[markers_count_++] = lang.line_comments.substr(k, end - k);
             k = end + 1;
         }
-        const auto mark = [this](char c) { special_[static_cast<unsigned char>(c)] = true; };
-        mark('\n');
-        for (std::size_t k = 0; k < markers_count_; ++k) mark(markers_[k][0]);
-        if (!lang.block_open.empty()) mark(lang.block_open[0]);
-        if (lang.double_quotes) mark('"');
-        if (lang.single != single_quote::none) mark('\'');
-        if (lang.backticks) mark('`');
-        if (lang.lua_long) mark('[');
-        if (lang.heredocs || lang.outside == outside_kind::values) mark('<');
-        if (lang.pod) mark('=');
+        for (std::size_t k = 0; k < markers_count_; ++k) special_.add(markers_[k][0]);
+        if (!lang.block_open.empty()) special_.add(lang.block_open[0]);
+        if (lang.double_quotes) special_.add('"');
+        if (lang.single != single_quote::none) special_.add('\'');
+        if (lang.backticks) special_.add('`');
+        if (lang.lua_long) special_.add('[');
+        if (lang.heredocs || lang.outside == outside_kind::values) special_.add('<');
+        if (lang.pod) special_.add('=');
     }
 
     void read() {
@@ -52,8 +72,7 @@ public:
         const bool values = lang_.outside == outside_kind::values;
         std::size_t i = 0;
         while (i < t_.size()) {
-            std::size_t run = i;
-            while (run < t_.size() && !special_[static_cast<unsigned char>(t_[run])]) ++run;
+            const std::size_t run = special_.find(t_, i);
             if (values) add(out_.values, i, run);
             if (run >= t_.size()) break;
             i = run;
@@ -63,21 +82,51 @@ public:
                 continue;
             }
             // An ordinary byte after all: code, or a value.
-            if (t_[i] == '\n') {
-                comment_before_ = comment_on_line_;
-                comment_on_line_ = {};
-            } else if (values) {
-                add(out_.values, i, i + 1);
-            }
+            if (values) add(out_.values, i, i + 1);
             ++i;
         }
     }
 
 private:
-    /// A comment marker and its column, of a line that held a comment alone.
+    /// The first bytes of what is not code: up to eight of them, each found
+    /// with memchr and its next place kept until the reader passes it, so
+    /// that the bytes between are looked at by memchr alone.
+    class byte_finder {
+    public:
+        void add(char b) {
+            for (std::size_t k = 0; k < count_; ++k)
+                if (bytes_[k] == b) return;
+            if (count_ < bytes_.size()) {
+                bytes_[count_] = b;
+                next_[count_++] = 0;
+            }
+        }
+        /// The first index at or after `i` holding one of the bytes, or
+        /// t.size(). `i` never goes back between calls.
+        std::size_t find(std::string_view t, std::size_t i) noexcept {
+            std::size_t first = t.size();
+            for (std::size_t k = 0; k < count_; ++k) {
+                if (next_[k] < i) {
+                    const void* p = i < t.size() ? std::memchr(t.data() + i, bytes_[k], t.size() - i) : nullptr;
+                    next_[k] = p == nullptr ? t.size() : static_cast<std::size_t>(static_cast<const char*>(p) - t.data());
+                }
+                first = std::min(first, next_[k]);
+            }
+            return first;
+        }
+
+    private:
+        std::array<char, 8> bytes_{};
+        std::array<std::size_t, 8> next_{};
+        std::size_t count_ = 0;
+    };
+
+    /// A line comment alone on its line: its marker, its column and the
+    /// end of its line.
     struct line_comment {
         std::string_view marker;
         std::size_t column = npos;
+        std::size_t end = npos;
     };
 
     /// Reads what starts at t[i] when it is a comment, a string or a
@@ -184,9 +233,11 @@ private:
         // Doc comments' extra marks (`///`, `//!`, `##`) are the marker's.
         while (from < end && (t_[from] == marker.back() || (t_[from] == '!' && from == i + marker.size()))) ++from;
         if (first_on_line(i)) {
-            const line_comment here{marker, i - line_begin(i)};
-            if (comment_before_.marker == here.marker && comment_before_.column == here.column) add(out_.blanked, i, from);
-            comment_on_line_ = here;
+            const std::size_t begin = line_begin(i);
+            const line_comment here{marker, i - begin, end};
+            if (last_alone_.end + 1 == begin && last_alone_.marker == here.marker && last_alone_.column == here.column)
+                add(out_.blanked, i, from);
+            last_alone_ = here;
         }
         add(out_.prose, from, end);
         return end;
@@ -215,7 +266,7 @@ private:
                 k = eol + 1;
             }
         }
-        comment_before_ = comment_on_line_ = {};
+        last_alone_ = {};
         return close == npos ? t_.size() : close + lang_.block_close.size();
     }
 
@@ -240,9 +291,10 @@ private:
     /// (or an escaped line break).
     std::size_t string(std::size_t i, char quote, bool escapes, bool multiline) {
         std::size_t k = i + 1;
-        while (k < t_.size() && t_[k] != quote) {
-            if (t_[k] == '\n' && !multiline) break;
-            k += escapes && t_[k] == '\\' ? 2U : 1U;
+        while (true) {
+            k = find_first_of3(t_, k, quote, escapes ? '\\' : quote, multiline ? quote : '\n');
+            if (k >= t_.size() || t_[k] != '\\') break;
+            k += 2;
         }
         k = std::min(k, t_.size());
         if (!namespace_argument(i)) add(out_.values, i + 1 + clark_namespace(i + 1, k), k);
@@ -292,8 +344,11 @@ private:
     std::size_t triple(std::size_t i) {
         const std::string_view quotes = t_.substr(i, 3);
         std::size_t k = i + 3;
-        for (; k < t_.size() && !starts(k, quotes); ++k)
-            if (t_[k] == '\\') ++k;
+        while (true) {
+            k = find_first_of3(t_, k, quotes[0], '\\', quotes[0]);
+            if (k >= t_.size() || starts(k, quotes)) break;
+            k += t_[k] == '\\' ? 2U : 1U;
+        }
         k = std::min(k, t_.size());
         add(first_on_line(i) ? out_.quoted_prose : out_.values, i + 3, k);
         return std::min(k + 3, t_.size());
@@ -425,10 +480,10 @@ private:
     std::string_view t_;
     const code_language& lang_;
     document_layout& out_;
-    line_comment comment_before_, comment_on_line_;
+    line_comment last_alone_; ///< the last line comment alone on its line
     std::array<std::string_view, 3> markers_{};
     std::size_t markers_count_ = 0;
-    std::array<bool, 256> special_{};
+    byte_finder special_;
 };
 
 }  // namespace
