@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <memory>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -146,25 +147,25 @@ void copy_masked(const char* src, char* dst, std::size_t n) noexcept {
 
 /// The view of `text` that keeps `ranges` a piece at a time: `take(piece)`
 /// for each piece of at most `view_piece` bytes, in order, until it
-/// returns false. `piece` is the buffer the pieces are made in. Returns
-/// false when `take` did.
+/// returns false. Returns false when `take` did.
 template <typename Take>
-bool view_pieces(std::string_view text, const view_ranges& ranges, std::string& piece, Take&& take) {
+bool view_pieces(std::string_view text, const view_ranges& ranges, Take&& take) {
     const std::vector<byte_range>& kept = ranges.kept;
+    // Every byte of a piece is written below: no need to clear it first.
+    const auto piece = std::make_unique_for_overwrite<char[]>(std::min<std::size_t>(text.size(), view_piece));
     std::uint64_t at = 0;   // every byte before it is masked or kept
     std::size_t next = 0;   // the first kept range not yet passed
     std::size_t blank = 0;  // the first blanked range not yet passed
     std::size_t escape = 0; // the first escape not yet passed
     for (std::uint64_t from = 0; from < text.size(); from += view_piece) {
         const std::uint64_t to = std::min<std::uint64_t>(text.size(), from + view_piece);
-        piece.resize(static_cast<std::size_t>(to - from));
         // The piece is written from the start: `done` is where it stands.
         std::uint64_t done = from;
         const auto write = [&](std::uint64_t end, bool keep) {
             end = std::min(end, to);
             if (end <= done) return;
             const char* src = text.data() + done;
-            char* dst = piece.data() + (done - from);
+            char* dst = piece.get() + (done - from);
             const auto n = static_cast<std::size_t>(end - done);
             if (keep)
                 std::memcpy(dst, src, n);
@@ -199,7 +200,7 @@ bool view_pieces(std::string_view text, const view_ranges& ranges, std::string& 
                 if (!paint(s, e[escape].shown == '<' ? s.offset + s.length - 1 : s.offset, e[escape].shown)) break;
             }
         }
-        if (!take(std::string_view(piece))) return false;
+        if (!take(std::string_view(piece.get(), static_cast<std::size_t>(to - from)))) return false;
     }
     return true;
 }
@@ -271,9 +272,8 @@ bool placeholder_address(const found_reference& r) noexcept {
 std::string prose_view(std::string_view text, const document_layout& layout) {
     std::string view;
     view.reserve(text.size());
-    std::string piece;
     std::vector<byte_range> merged;
-    view_pieces(text, {prose_ranges(layout, merged), &layout.blanked, &layout.escapes}, piece, [&view](std::string_view p) {
+    view_pieces(text, {prose_ranges(layout, merged), &layout.blanked, &layout.escapes}, [&view](std::string_view p) {
         view += p;
         return true;
     });
@@ -319,8 +319,7 @@ bool scan_document(std::string_view text, const document_layout& layout, const s
                 values.push_back(r);
             return true;
         });
-        std::string piece;
-        view_pieces(text, {layout.values, nullptr}, piece, [&s](std::string_view p) { return s.feed(p); });
+        view_pieces(text, {layout.values, nullptr}, [&s](std::string_view p) { return s.feed(p); });
         s.finish();
     }
     const auto before = [&](std::uint64_t offset) {
@@ -341,9 +340,8 @@ bool scan_document(std::string_view text, const document_layout& layout, const s
             if (base) resolve_reference(r, *base);
             return go_on = sink(r);
         });
-        std::string piece;
         std::vector<byte_range> merged;
-        view_pieces(text, {prose_ranges(layout, merged), &layout.blanked, &layout.escapes}, piece,
+        view_pieces(text, {prose_ranges(layout, merged), &layout.blanked, &layout.escapes},
                     [&s](std::string_view p) { return s.feed(p); });
         s.finish();
     }
@@ -454,8 +452,7 @@ document_rewrite rewrite_document(std::string_view text, document_format format,
     if (!layout.prose.empty()) {
         rewriter w(how, [](std::string_view) { return true; },
                    [&prose_edits](const rewrite_edit& e) { prose_edits.push_back(e); });
-        std::string piece;
-        view_pieces(text, {layout.prose, nullptr}, piece, [&w](std::string_view p) {
+        view_pieces(text, {layout.prose, nullptr}, [&w](std::string_view p) {
             w.feed(p);
             return true;
         });
