@@ -187,16 +187,14 @@ private:
         const std::size_t nl = t_.find('\n', i);
         return nl == npos ? t_.size() : nl;
     }
-    std::size_t line_begin(std::size_t i) const noexcept {
-        const std::size_t nl = i == 0 ? npos : t_.rfind('\n', i - 1);
-        return nl == npos ? 0 : nl + 1;
+    /// Where the line of t[i] starts when only blanks precede t[i] on it,
+    /// else npos: looked for from t[i] back, over the blanks alone.
+    std::size_t start_of_blank_line(std::size_t i) const noexcept {
+        while (i > 0 && (t_[i - 1] == ' ' || t_[i - 1] == '\t')) --i;
+        return i == 0 || t_[i - 1] == '\n' ? i : npos;
     }
     /// Whether only blanks precede t[i] on its line.
-    bool first_on_line(std::size_t i) const noexcept {
-        for (std::size_t k = line_begin(i); k < i; ++k)
-            if (t_[k] != ' ' && t_[k] != '\t') return false;
-        return true;
-    }
+    bool first_on_line(std::size_t i) const noexcept { return start_of_blank_line(i) != npos; }
 
     /// Adds [from, to) to `ranges`, joined to the last range when they touch.
     static void add(std::vector<byte_range>& ranges, std::size_t from, std::size_t to) {
@@ -232,8 +230,7 @@ private:
         std::size_t from = i + marker.size();
         // Doc comments' extra marks (`///`, `//!`, `##`) are the marker's.
         while (from < end && (t_[from] == marker.back() || (t_[from] == '!' && from == i + marker.size()))) ++from;
-        if (first_on_line(i)) {
-            const std::size_t begin = line_begin(i);
+        if (const std::size_t begin = start_of_blank_line(i); begin != npos) {
             const line_comment here{marker, i - begin, end};
             if (last_alone_.end + 1 == begin && last_alone_.marker == here.marker && last_alone_.column == here.column)
                 add(out_.blanked, i, from);
@@ -297,7 +294,9 @@ private:
             k += 2;
         }
         k = std::min(k, t_.size());
-        if (!namespace_argument(i)) add(out_.values, i + 1 + clark_namespace(i + 1, k), k);
+        // Only a string that holds a `:` may hold a namespace's name.
+        const bool named = std::memchr(t_.data() + i + 1, ':', k - (i + 1)) != nullptr && namespace_argument(i);
+        if (!named) add(out_.values, i + 1 + clark_namespace(i + 1, k), k);
         return k < t_.size() && t_[k] == quote ? k + 1 : k;
     }
 
