@@ -37,6 +37,7 @@ using detail::is_digit;
 using detail::is_ipv4;
 using detail::is_lower;
 using detail::is_upper;
+using detail::is_white;
 using detail::to_lower;
 
 constexpr bool is_non_ascii(char c) noexcept { return static_cast<unsigned char>(c) >= 0x80; }
@@ -810,13 +811,12 @@ bool is_code(std::string_view s) noexcept {
 /// (`std::string, int`) or at its end (`tmp.pack ` before a shell's `>`).
 /// Appendix E joins only the blanks of a URL broken across lines.
 bool has_blank_on_one_line(std::string_view content) noexcept {
-    const auto is_blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
     std::size_t start = 0;
-    while (start < content.size() && is_blank(content[start])) ++start;
+    while (start < content.size() && is_white(content[start])) ++start;
     if (start == content.size()) return false;
     bool blank = false, line_break = false;
     for (const char c : content.substr(start)) {
-        if (is_blank(c)) {
+        if (is_white(c)) {
             blank = true;
             line_break = line_break || c == '\n';
         } else {

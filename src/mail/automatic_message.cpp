@@ -12,14 +12,6 @@ namespace urlsift::detail {
 
 namespace {
 
-constexpr bool is_blank(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-std::string_view trim_blanks(std::string_view s) noexcept {
-    while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
-    return s;
-}
-
 /// Whether a local part names a mailbox no one reads: `reply` after `no`
 /// or `not` (`noreply`, `no-reply`, `do_not_reply`, `gmail-noreply`).
 bool unread_mailbox(std::string_view local) noexcept {
@@ -33,7 +25,7 @@ bool unread_mailbox(std::string_view local) noexcept {
 }
 
 constexpr bool ends_word(char c) noexcept {
-    return is_blank(c) || c == '<' || c == '>' || c == '"' || c == ',' || c == '(' || c == ')' || c == ':';
+    return is_white(c) || c == '<' || c == '>' || c == '"' || c == ',' || c == '(' || c == ')' || c == ':';
 }
 
 /// The mailboxes reports come from.
@@ -66,7 +58,7 @@ bool from_program_mailbox(std::string_view from) noexcept {
 }  // namespace
 
 bool sent_as_automatic(std::string_view return_path, std::string_view from) noexcept {
-    return trim_blanks(return_path) == "<>" || from_program_mailbox(from);
+    return trim_white(return_path) == "<>" || from_program_mailbox(from);
 }
 
 bool is_automatic_message(GMimeMessage* message) noexcept {

@@ -167,10 +167,7 @@ bool valid_media_type(std::string_view value) {
                    specials.find(c) == std::string_view::npos;
         });
     };
-    const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-    std::string_view media = value.substr(0, value.find(';'));
-    while (!media.empty() && blank(media.front())) media.remove_prefix(1);
-    while (!media.empty() && blank(media.back())) media.remove_suffix(1);
+    const std::string_view media = detail::trim_white(value.substr(0, value.find(';')));
     const std::size_t slash = media.find('/');
     return slash != std::string_view::npos && token(media.substr(0, slash)) && token(media.substr(slash + 1));
 }

@@ -17,8 +17,6 @@ namespace urlsift::detail {
 
 namespace {
 
-constexpr bool is_lwsp(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
 /// A field name as this reader takes it; GMime takes more (any byte but a
 /// blank, a control or `:`), which makes the message not simple.
 bool plain_field_name(std::string_view name) noexcept {
@@ -37,8 +35,7 @@ bool token_char(char c) noexcept {
 /// The value as g_mime_header_get_value gives it when the raw value is
 /// plain ASCII: line breaks taken out, blanks around it trimmed.
 std::string unfold(std::string_view raw) {
-    while (!raw.empty() && is_lwsp(raw.front())) raw.remove_prefix(1);
-    while (!raw.empty() && is_lwsp(raw.back())) raw.remove_suffix(1);
+    raw = trim_white(raw);
     std::string out;
     out.reserve(raw.size());
     // The line breaks of a folded value, taken out a line at a time.

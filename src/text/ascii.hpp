@@ -15,6 +15,16 @@ constexpr bool is_alpha(char c) noexcept { return is_upper(c) || is_lower(c); }
 constexpr bool is_alnum(char c) noexcept { return is_alpha(c) || is_digit(c); }
 constexpr char to_lower(char c) noexcept { return is_upper(c) ? static_cast<char>(c - 'A' + 'a') : c; }
 
+/// White space as mail headers and markup write it: SP, HT, CR and LF.
+constexpr bool is_white(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+/// `s` without white space (is_white) at either end.
+constexpr std::string_view trim_white(std::string_view s) noexcept {
+    while (!s.empty() && is_white(s.front())) s.remove_prefix(1);
+    while (!s.empty() && is_white(s.back())) s.remove_suffix(1);
+    return s;
+}
+
 /// The value of hex digit `c` (Section 2.4.1: either case), or -1.
 constexpr int hex_value(char c) noexcept {
     if (is_digit(c)) return c - '0';
