@@ -64,13 +64,10 @@ TEST_CASE("text_source: a file a walk calls regular is read whole without asking
     REQUIRE(source);
     const auto read_regular = [&](const std::string& path) {
         std::string text;
-        const auto r = source->read_file(
-            path,
-            [&](std::string_view chunk) {
-                text += chunk;
-                return true;
-            },
-            file_kind::regular);
+        const auto r = source->read_file(path, [&](std::string_view chunk) {
+            text += chunk;
+            return true;
+        });
         CHECK(r.what == text_read::status::done);
         return text;
     };

@@ -84,23 +84,3 @@ TEST_CASE("The walk of -r lists files in the byte order of their paths, as it fi
     CHECK(seen == std::vector<std::string>(expected.begin(), expected.begin() + 5));
 }
 
-TEST_CASE("The walk says which files their directory entry calls regular", "[cli][walk]") {
-    // A walked directory's file is; a link to one may lead to another file
-    // system (/proc), and an operand's kind is not asked: neither is.
-    const urlsift::test::scratch_dir dir;
-    urlsift::test::write_file(dir.path / "a.txt", "x");
-    std::filesystem::create_symlink(dir.path / "a.txt", dir.path / "b.txt");
-    const std::string root = dir.path.string();
-    std::vector<urlsift::cli::input_error> errors;
-    urlsift::cli::walk_settings s;
-    s.recursive = true;
-    std::vector<std::pair<std::string, bool>> seen;
-    urlsift::cli::walk_files({root, root + "/a.txt"}, s, errors, [&](urlsift::cli::listed_file f) {
-        seen.emplace_back(std::move(f.path), f.kind == urlsift::file_kind::regular);
-        return true;
-    });
-    const std::vector<std::pair<std::string, bool>> expected = {
-        {root + "/a.txt", true}, {root + "/b.txt", false}, {root + "/a.txt", false}};
-    CHECK(seen == expected);
-    CHECK(errors.empty());
-}

@@ -64,16 +64,6 @@ struct text_read {
     std::string compression;
 };
 
-/// What a caller knows of a file before it is read.
-enum class file_kind : unsigned char {
-    unknown, ///< nothing: the source asks the system
-    /// A regular file, as its directory entry says (a walk lists it so).
-    /// Read as any other for now: not asking its size on a disk file
-    /// system, where a read comes back short only at the end, gained
-    /// nothing measurable.
-    regular,
-};
-
 /// Receives UTF-8 text in order, in chunks valid only during the call.
 /// Return false to stop reading.
 using text_consumer = std::function<bool(std::string_view)>;
@@ -94,9 +84,8 @@ public:
     static std::optional<text_source> open(text_options options, std::string& error);
 
     /// Reads the file at `path` (`-`: standard input) to its end. A
-    /// directory fails ("Is a directory"), as in grep without -r. `kind`
-    /// is what the caller knows of the file (see file_kind).
-    text_read read_file(const std::string& path, const text_consumer& consumer, file_kind kind = file_kind::unknown);
+    /// directory fails ("Is a directory"), as in grep without -r.
+    text_read read_file(const std::string& path, const text_consumer& consumer);
     /// Reads the open file descriptor `fd` to its end; it stays open.
     text_read read_fd(int fd, const text_consumer& consumer);
 

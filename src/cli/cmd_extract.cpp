@@ -246,7 +246,7 @@ private:
         };
         text_read got;
         if (whole == nullptr) {
-            got = source_.read_file(path, std::ref(take), file.kind);
+            got = source_.read_file(path, std::ref(take));
         } else if (!st_.binary_text && source_.looks_binary(*whole)) {
             got.what = text_read::status::binary;
         } else {

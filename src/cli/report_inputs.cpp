@@ -384,7 +384,7 @@ private:
         // `take` goes by reference: no allocation a file.
         if (whole != nullptr) {
             take(*whole);
-        } else if (const text_read got = source_->read_file(file.path, std::ref(take), file.kind);
+        } else if (const text_read got = source_->read_file(file.path, std::ref(take));
                    got.what == text_read::status::failed) {
             error = got.error;
             return ending::failed;

@@ -172,8 +172,7 @@ private:
 enum class entry_kind : unsigned char {
     skip,      ///< pass it by
     directory, ///< walk into it
-    file,      ///< read it: a regular file
-    link,      ///< read it: a symbolic link to a regular file, which may be anywhere
+    file,      ///< read it: a regular file, or a symbolic link to one
 };
 
 /// What the walk does with the entry `e` of the directory `dir`. The type
@@ -189,7 +188,7 @@ entry_kind kind_of(int dir, const dirent& e) {
     }
     if (type == DT_DIR) return entry_kind::directory;
     if (type == DT_REG) return entry_kind::file;
-    if (type == DT_LNK && ::fstatat(dir, e.d_name, &st, 0) == 0 && S_ISREG(st.st_mode)) return entry_kind::link;
+    if (type == DT_LNK && ::fstatat(dir, e.d_name, &st, 0) == 0 && S_ISREG(st.st_mode)) return entry_kind::file;
     return entry_kind::skip;
 }
 
@@ -280,8 +279,7 @@ public:
                 if (dir)
                     going = stay_open ? walk(path, names, here.fd(), name.c_str()) : walk(path, names);
                 else if (name_selected(s_, path, false))
-                    going = found_(
-                        {std::move(path), kind == entry_kind::file ? file_kind::regular : file_kind::unknown});
+                    going = found_({std::move(path)});
             }
             names.pop_back();
         }

@@ -49,10 +49,6 @@ std::vector<std::string> expand_operands(const std::vector<std::string>& operand
 /// A file as the walk hands it on.
 struct listed_file {
     std::string path;
-    /// `regular` when its directory entry says it is a regular file: a
-    /// file found in a walked directory, not a link to one (which may lead
-    /// anywhere), nor an operand (whose kind the walk does not ask).
-    file_kind kind = file_kind::unknown;
 };
 
 /// The files of `expand_operands`, each handed to `found` as soon as the

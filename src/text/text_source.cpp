@@ -272,18 +272,17 @@ std::optional<text_source> text_source::open(text_options options, std::string& 
     return text_source(std::move(p));
 }
 
-text_read text_source::read_file(const std::string& path, const text_consumer& consumer, file_kind kind) {
+text_read text_source::read_file(const std::string& path, const text_consumer& consumer) {
     int fd = 0;
     if (path != "-") {
         fd = impl_->open_file(path);
         if (fd < 0) return failure(std::strerror(errno));
     }
     const fd_closer closer{fd};
-    // The size fstat(2) gives is asked even of a file a walk calls regular
-    // (file_kind::regular): sparing it on disk file systems, whose reads
-    // come back short only at the end, gained nothing measurable on a 2 GB
-    // tree of small files (bench/run, big-tree).
-    (void)kind;
+    // The size fstat(2) gives is asked even of a file a walk found in a
+    // directory: sparing it on disk file systems, whose reads come back
+    // short only at the end, gained nothing measurable on a 2 GB tree of
+    // small files (bench/run, big-tree).
     struct stat st {};
     const bool known = ::fstat(fd, &st) == 0;
     if (known && S_ISDIR(st.st_mode)) return failure("Is a directory");
