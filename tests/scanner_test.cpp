@@ -150,6 +150,17 @@ TEST_CASE("Appendix E: the URL: prefix", "[scanner][spec]") {
         // RFC 4151: a tag URI names an authority and a date.
         {"a search term, no tag URI", "notmuch search tag:inbox and <tag:name>", {}},
         {"a tag URI", "see tag:example.com,2005:x", {"tag:example.com,2005:x"}},
+        // 003_*.txt: news:groupart, groupart = "*" | group | article; the
+        // fields of /etc/group and /etc/passwd are neither.
+        {"group file fields, no news URI", "news:x:9:\nfax:x:21:\n", {}},
+        {"a passwd line", "news:x:9:9:news:/var/spool/news:/usr/sbin/nologin", {}},
+        {"a news group", "see news:comp.infosystems.www and news:*", {"news:comp.infosystems.www", "news:*"}},
+        {"a news article", "news:199405251415.AA01234@info.cern.ch", {"news:199405251415.AA01234@info.cern.ch"}},
+        {"a news server", "news://news.example.org/comp.lang.c", {"news://news.example.org/comp.lang.c"}},
+        // RFC 3966 and RFC 2806: a number starts with `+`, a digit, `*`, `#` or `(`.
+        {"telephone and fax numbers", "tel:+1-201-555-0123 fax:+358.555.1234567 tel:*123#",
+         {"tel:+1-201-555-0123", "fax:+358.555.1234567", "tel:*123#"}},
+        {"no number", "tel:home fax:x:21 fax:*::", {}},
     }, urlsift::scan_options{});
     const auto refs = refs_of("see <URL: http://x.example/a> and URL: http://y.example/b.");
     REQUIRE(refs.size() == 2);

@@ -321,7 +321,7 @@ inline angle_verdict scan_angle(scan_parts& p, std::size_t a, std::size_t& next)
     // read back as an absolute URL that was never there.
     if (scheme != 0 && c.pieces.size() > 1 && scheme_spans_a_blank(w, c, joined.find(':')))
         return angle_verdict::could_wrap;
-    if (scheme < 0 || (scheme > 0 && is_malformed_tag(joined))) return angle_verdict::could_wrap;
+    if (scheme < 0 || (scheme > 0 && breaks_its_scheme(joined))) return angle_verdict::could_wrap;
     if (scheme > 0) {
         c.form = reference_form::absolute;
     } else if (prefixed) {

@@ -514,7 +514,7 @@ inline emitted emit_bare(scan_parts& p) {
         }
     }
     if (c.form == reference_form::absolute &&
-        ((site_may_be_template(w, c) && is_syntax_template(cleaned, c.scheme_length)) || is_malformed_tag(cleaned)))
+        ((site_may_be_template(w, c) && is_syntax_template(cleaned, c.scheme_length)) || breaks_its_scheme(cleaned)))
         return emitted::none;
     // `Content-Class: urn:content-classes:message` names a class of
     // message, no resource to visit.

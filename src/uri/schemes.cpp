@@ -115,15 +115,51 @@ const scheme_entry* find_scheme(std::string_view name) noexcept {
 
 }  // namespace
 
-bool is_malformed_tag(std::string_view url) noexcept {
-    if (url.size() < 4 || !iequals(url.substr(0, 4), "tag:")) return false;
-    // RFC 4151 section 2.1: taggingEntity = authorityName "," date, date
-    // starting with a four-digit year.
-    const std::string_view entity = url.substr(4, url.find(':', 4) - 4);
+namespace {
+
+/// RFC 4151 section 2.1: taggingEntity = authorityName "," date, date
+/// starting with a four-digit year.
+bool is_malformed_tag(std::string_view rest) noexcept {
+    const std::string_view entity = rest.substr(0, rest.find(':'));
     const std::size_t comma = entity.rfind(',');
     if (comma == std::string_view::npos || comma == 0 || entity.size() < comma + 5) return true;
     for (std::size_t k = comma + 1; k < comma + 5; ++k)
-        if (entity[k] < '0' || entity[k] > '9') return true;
+        if (!is_digit(entity[k])) return true;
+    return false;
+}
+
+/// 003_*.txt, NEWS: groupart = "*" | group | article, group = ialpha
+/// [ "." group ], article = xalphas "@" host; RFC 5538 adds a server
+/// (`news://host/group`) and wildcards in a group (`comp.*`).
+bool is_malformed_news(std::string_view rest) noexcept {
+    if (rest.starts_with("//") || rest.find('@') != std::string_view::npos) return false;
+    if (rest.empty() || !(is_alpha(rest.front()) || rest.front() == '*')) return true;
+    for (const char c : rest)
+        if (!is_alnum(c) && c != '.' && c != '-' && c != '+' && c != '_' && c != '*') return true;
+    return false;
+}
+
+/// RFC 3966 (and RFC 2806 before it): a number is global (`+` and
+/// digits) or local (digits, `*` and `#`), with visual separators such
+/// as `(`; it has a digit.
+bool is_malformed_number(std::string_view rest) noexcept {
+    if (rest.empty() || !(is_digit(rest.front()) || rest.front() == '+' || rest.front() == '*' ||
+                          rest.front() == '#' || rest.front() == '('))
+        return true;
+    const std::string_view number = rest.substr(0, rest.find_first_of(";?"));
+    return std::none_of(number.begin(), number.end(), is_digit);
+}
+
+}  // namespace
+
+bool breaks_its_scheme(std::string_view url) noexcept {
+    const std::size_t colon = url.find(':');
+    if (colon == std::string_view::npos || colon < 3 || colon > 5) return false;
+    const std::string_view scheme = url.substr(0, colon), rest = url.substr(colon + 1);
+    if (iequals(scheme, "tag")) return is_malformed_tag(rest);
+    if (iequals(scheme, "news")) return is_malformed_news(rest);
+    if (iequals(scheme, "tel") || iequals(scheme, "fax") || iequals(scheme, "modem") || iequals(scheme, "sms"))
+        return is_malformed_number(rest);
     return false;
 }
 

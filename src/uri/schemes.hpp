@@ -39,10 +39,16 @@ scheme_kind classify_scheme(std::string_view name, std::string_view rest, bool& 
 /// classify_scheme for a registered name; scheme_kind::none for any other.
 scheme_kind classify_registered_scheme(std::string_view name, std::string_view rest) noexcept;
 
-/// True for a `tag:` URI without the authority and date RFC 4151 gives
-/// every one (`tag:example.com,2005:x`): notmuch's search term `tag:inbox`,
-/// a name in test data. False for any other URL.
-bool is_malformed_tag(std::string_view url) noexcept;
+/// True for a URI of a scheme whose syntax it breaks, which text writes
+/// for something else:
+/// - `tag:` without the authority and date RFC 4151 gives every one
+///   (`tag:example.com,2005:x`): notmuch's search term `tag:inbox`;
+/// - `news:` that is neither `*`, a group nor an article (003_*.txt,
+///   groupart): the fields of /etc/group, `news:x:9:`;
+/// - `tel:`, `fax:`, `modem:` and `sms:` with no number (RFC 3966, RFC
+///   2806, RFC 5724): `fax:x:21:`, `fax:*::` (/etc/gshadow), `tel:home`.
+/// False for any other URL.
+bool breaks_its_scheme(std::string_view url) noexcept;
 
 
 }  // namespace urlsift::detail
