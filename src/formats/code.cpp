@@ -96,17 +96,14 @@ private:
         void add(char b) {
             for (std::size_t k = 0; k < count_; ++k)
                 if (bytes_[k] == b) return;
-            if (count_ < bytes_.size()) {
-                bytes_[count_] = b;
-                next_[count_++] = 0;
-            }
+            if (count_ < bytes_.size()) bytes_[count_++] = b;
         }
         /// The first index at or after `i` holding one of the bytes, or
         /// t.size(). `i` never goes back between calls.
         std::size_t find(std::string_view t, std::size_t i) noexcept {
             std::size_t first = t.size();
             for (std::size_t k = 0; k < count_; ++k) {
-                if (next_[k] < i) {
+                if (next_[k] == npos || next_[k] < i) {
                     const void* p = i < t.size() ? std::memchr(t.data() + i, bytes_[k], t.size() - i) : nullptr;
                     next_[k] = p == nullptr ? t.size() : static_cast<std::size_t>(static_cast<const char*>(p) - t.data());
                 }
@@ -117,7 +114,11 @@ private:
 
     private:
         std::array<char, 8> bytes_{};
-        std::array<std::size_t, 8> next_{};
+        std::array<std::size_t, 8> next_ = [] {
+            std::array<std::size_t, 8> none{};
+            none.fill(npos);  // not looked for yet
+            return none;
+        }();
         std::size_t count_ = 0;
     };
 
@@ -232,7 +233,9 @@ private:
         while (from < end && (t_[from] == marker.back() || (t_[from] == '!' && from == i + marker.size()))) ++from;
         if (const std::size_t begin = start_of_blank_line(i); begin != npos) {
             const line_comment here{marker, i - begin, end};
-            if (last_alone_.end + 1 == begin && last_alone_.marker == here.marker && last_alone_.column == here.column)
+            const bool goes_on = last_alone_.end != npos && last_alone_.end + 1 == begin &&
+                                 last_alone_.marker == here.marker && last_alone_.column == here.column;
+            if (goes_on)
                 add(out_.blanked, i, from);
             last_alone_ = here;
         }
