@@ -857,3 +857,22 @@ TEST_CASE("regression: the > that closes a wrapper is no arrow, before and after
     // Outside brackets, `->` still glues a member to the expression.
     CHECK(rewrite("ic->core.im", o) == "ic->core.im");
 }
+
+TEST_CASE("regression: a URL found in the cut text of one over the length limit keeps its length",
+          "[rewriter][regression]") {
+    // `ws://R'[a://w:/ra` is one byte over a limit of 16: cut, its text is
+    // no URL, and `a://w:/ra` is read inside it. Normalized to
+    // `a://w/ra`, it made the whole fit the limit, and the next pass read
+    // `ws://R` before the `[` that opens link text, and normalized that.
+    rewrite_options o;
+    o.normalize = true;
+    o.scan.max_url_length = 16;
+    for (const std::string text : {"ws://R'[a://w:/ra", "see ws://R'[a://w:/ra"}) {
+        const std::string once = rewrite(text, o);
+        CHECK(once == text);
+        CHECK(rewrite(once, o) == once);
+    }
+    // Within the limit, the link text is cut and both are normalized.
+    o.scan.max_url_length = 17;
+    CHECK(rewrite("ws://R'[a://w:/ra", o) == "ws://r/'[a://w:/ra");
+}

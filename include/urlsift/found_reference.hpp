@@ -58,10 +58,12 @@ struct reference_surroundings {
     /// that rules a wrapper out for good (another `<`, a blank line, a
     /// delimiter, a line quoted to another depth, the end of the input).
     bool in_brackets = false;
-    /// The reference lies on the lines of a longer reading, a URL broken
-    /// across lines that was too long (`max_url_length`) to be taken as an
-    /// abbreviated URL: a change to this reference could make that reading
-    /// short enough the next time.
+    /// The reference lies in a longer reading that was too long
+    /// (`max_url_length`) to take: on the lines of a URL broken across
+    /// lines, too long to be an abbreviated URL, or in the first
+    /// `max_url_length` bytes of a URL whose cut text was no reference. A
+    /// change to this reference could make that reading short enough the
+    /// next time.
     bool in_longer_reading = false;
     /// Only blanks (at most a line's indentation) and perhaps a CR lie
     /// between the reference's end and a line feed: Appendix E's rules may

@@ -547,9 +547,18 @@ inline verdict report_truncated(scan_parts& p, std::size_t from, std::size_t roo
     while (cut > from && (static_cast<unsigned char>(w.t[cut]) & 0xC0) == 0x80) --cut;
     if (cut > from) p.cand.pieces.push_back({w.base + from, cut - from});
     p.cand.truncated = true;
+    const std::uint64_t start = p.cand.pieces.empty() ? w.base + from : p.cand.pieces.front().offset;
     const emitted result = emit_bare(p);
     if (result == emitted::need_more) return verdict::more(0);
-    if (result == emitted::none) return verdict::nothing(); // the run is scanned on as usual
+    if (result == emitted::none) {
+        // The cut text is no reference, and the run is scanned on as
+        // usual. A reference found in the cut text is part of a reading
+        // too long to take: made shorter, it could make that reading fit
+        // the limit next time (`ws://R'[a://w:/ra`, one byte over: read
+        // whole, `[` opens link text after `ws://R`).
+        p.out.longer_reading(start, w.base + cut);
+        return verdict::nothing();
+    }
     const std::size_t e = w.run_end(cut);
     if (e != npos) return verdict::reported(e);
     verdict v = verdict::reported(w.size());
