@@ -75,8 +75,9 @@ public:
         if (opt_.surroundings) brackets_.read_to(w.t, w.base, w.base + stop);
     }
 
-    /// The span of a reading across lines too long to be an abbreviated
-    /// URL (reference_surroundings::in_longer_reading).
+    /// The span of a reading too long to take: across lines, too long to
+    /// be an abbreviated URL, or a URL's cut text that is no reference
+    /// (reference_surroundings::in_longer_reading).
     void longer_reading(std::uint64_t from, std::uint64_t to) noexcept {
         if (to > longer_.offset + longer_.length) longer_ = {from, to - from};
     }
