@@ -671,7 +671,8 @@ TEST_CASE("regression: a URL broken onto a line, and what follows it there, read
     o.scan.max_url_length = 10;
     const std::string text = "Se.ee/&-\nS]c.ee";
     const std::string once = rewrite(text, o);
-    CHECK(once == "<https://se.ee/&S>]https://c.ee/");
+    // The first URL stays unwrapped: the `]` after it is glued to the next.
+    CHECK(once == "https://se.ee/&S]https://c.ee/");
     CHECK(rewrite(once, o) == once);
 }
 
@@ -875,4 +876,18 @@ TEST_CASE("regression: a URL found in the cut text of one over the length limit 
     // Within the limit, the link text is cut and both are normalized.
     o.scan.max_url_length = 17;
     CHECK(rewrite("ws://R'[a://w:/ra", o) == "ws://r/'[a://w:/ra");
+}
+
+TEST_CASE("regression: --style angle leaves a URL glued to the next item of a list unwrapped", "[rewriter][regression]") {
+    // `P://E,s://i-` + `r`: wrapped as `<P://E>`, the next URL no longer
+    // started after a word, and the next pass joined its lines.
+    rewrite_options o = with_base("http://a/b/c/d;p?q");
+    o.angle_style = true;
+    o.scan.abbrev.kinds = abbrev_all;
+    const std::string text = "P://E,s://i-\nr";
+    const std::string once = rewrite(text, o);
+    CHECK(once == text);
+    CHECK(rewrite(once, o) == once);
+    // Followed by a blank, the URL is wrapped.
+    CHECK(rewrite("see P://E, s://i", o) == "see <P://E>, <s://i>");
 }

@@ -39,11 +39,11 @@ namespace {
 // or `;`; glued to a word (`fhttp://x`, which the scanner reads as
 // `http://x`, or `x.org/f[http://y`), the `<` would split that word and
 // leave its start to be read on its own. After it: a blank or sentence
-// punctuation; a `>` glued to what follows (`ftp://x/y<a@b.example>`)
-// would change how that reads, and so would one between the URL and a `[`
-// after its punctuation (`http://www.[acl.example/x`): the scanner ended
-// the URL at that `[` and read what follows as link text, which a URL
-// closed by `>` no longer has.
+// punctuation, then a blank; a `>` glued to what follows
+// (`ftp://x/y<a@b.example>`) would change how that reads: a `[` after its
+// punctuation (`http://www.[acl.example/x`) was read as link text, which
+// a URL closed by `>` no longer has, and the next item of a list glued to
+// it (`P://E,s://i-` + `r`) starts after a word no longer.
 bool stands_apart(const reference_surroundings& around) noexcept {
     constexpr std::string_view blanks = " \t\n\r\f\v";
     const bool before = (blanks.find(around.before) != std::string_view::npos ||
@@ -51,7 +51,7 @@ bool stands_apart(const reference_surroundings& around) noexcept {
                         blanks.find(around.before_punctuation) != std::string_view::npos;
     const bool after = (blanks.find(around.after) != std::string_view::npos ||
                         detail::is_trailing_ascii(static_cast<unsigned char>(around.after))) &&
-                       around.after_punctuation != '[';
+                       blanks.find(around.after_punctuation) != std::string_view::npos;
     return before && after;
 }
 
