@@ -153,8 +153,15 @@ bool is_malformed_number(std::string_view rest) noexcept {
 }  // namespace
 
 bool breaks_its_scheme(std::string_view url) noexcept {
-    const std::size_t colon = url.find(':');
-    if (colon == std::string_view::npos || colon < 3 || colon > 5) return false;
+    // Asked of every URL with a scheme: most (`http`, `https`) are settled
+    // by their first letter.
+    if (url.size() < 4) return false;
+    switch (to_lower(url[0])) {
+    case 't': case 'n': case 'f': case 'm': case 's': break;
+    default: return false;
+    }
+    const std::size_t colon = url[3] == ':' ? 3 : url.size() > 4 && url[4] == ':' ? 4 : url.size() > 5 && url[5] == ':' ? 5 : 0;
+    if (colon == 0) return false;
     const std::string_view scheme = url.substr(0, colon), rest = url.substr(colon + 1);
     if (iequals(scheme, "tag")) return is_malformed_tag(rest);
     if (iequals(scheme, "news")) return is_malformed_news(rest);
