@@ -96,7 +96,9 @@ private:
         void add(char b) {
             for (std::size_t k = 0; k < count_; ++k)
                 if (bytes_[k] == b) return;
-            if (count_ < bytes_.size()) bytes_[count_++] = b;
+            if (count_ == bytes_.size()) return;
+            bytes_[count_] = b;
+            next_[count_++] = npos;  // not looked for yet
         }
         /// The first index at or after `i` holding one of the bytes, or
         /// t.size(). `i` never goes back between calls.
@@ -114,11 +116,7 @@ private:
 
     private:
         std::array<char, 8> bytes_{};
-        std::array<std::size_t, 8> next_ = [] {
-            std::array<std::size_t, 8> none{};
-            none.fill(npos);  // not looked for yet
-            return none;
-        }();
+        std::array<std::size_t, 8> next_{};
         std::size_t count_ = 0;
     };
 
