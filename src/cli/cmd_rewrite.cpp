@@ -615,7 +615,7 @@ constexpr option_row<rewrite_settings> rewrite_table[] = {
       .help = "what to rewrite: all (default) or a list of relative,abbreviated,joined", .default_value = "all",
       .choices = only_kinds, .alone = only_alone},
      &rewrite_settings::only},
-    {{.name = "style", .value = value_kind::choice, .help = "plain (default), or angle: also wrap bare URLs in <...>",
+    {{.name = "style", .value = value_kind::choice, .help = "plain (default), or angle: also wrap in <...> each bare URL with a blank on both sides",
       .default_value = "plain", .choices = style_choices},
      &rewrite_settings::style},
     {{.name = "binary", .value = value_kind::choice,
