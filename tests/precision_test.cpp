@@ -232,6 +232,11 @@ TEST_CASE("mail plumbing is not a link", "[scanner][precision]") {
     CHECK(found(received) == list{"mailto:jdoe@example.org"});
     CHECK(found("Received: by mx.example.org for postmaster@example.net; Tue\n") ==
           list{"mailto:postmaster@example.net"});
+    // A field line longer than the context kept before a word is one still.
+    const std::string long_line =
+        "Received: from pmta03.mx.example.com (127.0.0.1) by mail135-10.relay.example.net id hk0jj41sau80 "
+        "for <jdoe@example.org>; (envelope-from <bounce-md_3011.55a0@mail.example.com>)\n";
+    CHECK(found(long_line) == list{"mailto:jdoe@example.org"});
     // Exchange's message class, a URN that names no resource.
     CHECK(found("Content-Class: urn:content-classes:message\n").empty());
     // A git trailer lists URLs under the name of a mail header.

@@ -859,6 +859,26 @@ TEST_CASE("regression: the > that closes a wrapper is no arrow, before and after
     CHECK(rewrite("ic->core.im", o) == "ic->core.im");
 }
 
+TEST_CASE("regression: the header field of a long line is read from its start, before and after a rewrite",
+          "[rewriter][regression]") {
+    // Only the end of a long line is kept before a word. Its field was read
+    // from wherever that end began: from `PATH:'ook...` on the first pass,
+    // so `o.om` was left, and from nowhere once the names before it had
+    // grown.
+    rewrite_options o;
+    o.scan.abbrev.kinds = abbrev_all & ~static_cast<abbrev_set>(abbrev_kind::ipv4);
+    const std::string once =
+        rewrite("xPATH:'ook.com>on.cake.co|o.comoe.com|o.comcom.c.com|o.comoe.com|o.om\n", o);
+    CHECK(once == "xPATH:'ook.com>http://on.cake.co|http://o.comoe.com|http://o.comcom.c.com|"
+                  "http://o.comoe.com|http://o.om\n");
+    CHECK(rewrite(once, o) == once);
+    // A trace field whose recipient's address, completed, makes the line
+    // longer than the context: the relay after it is a relay still.
+    const std::string trace = rewrite("Received: from aaaaaaaaaaaa.b.org for xxxxxxxxxx@y.org by cc.example.org\n", o);
+    CHECK(trace == "Received: from aaaaaaaaaaaa.b.org for mailto:xxxxxxxxxx@y.org by cc.example.org\n");
+    CHECK(rewrite(trace, o) == trace);
+}
+
 TEST_CASE("regression: a URL found in the cut text of one over the length limit keeps its length",
           "[rewriter][regression]") {
     // `ws://R'[a://w:/ra` is one byte over a limit of 16: cut, its text is

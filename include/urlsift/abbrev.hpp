@@ -55,9 +55,9 @@ struct abbrev_match {
 
 /// Completes `token`, a bare word the scanner has already delimited
 /// (wrappers removed, trailing punctuation trimmed), or returns nullopt when
-/// it is not taken to be an abbreviated URL. `before` is the text just
-/// preceding the token (part of its line, starting where the line or a
-/// word starts, unless it is all one word), used as evidence ("see", "at").
+/// it is not taken to be an abbreviated URL. `before` is the text
+/// preceding the token on its line, from the line's start, used as
+/// evidence ("see", "at", a header field's name).
 ///
 ///     complete_abbreviated("www.w3.org/Addressing/", "see ")->url
 ///         == "http://www.w3.org/Addressing/"
@@ -71,6 +71,20 @@ struct abbrev_match {
 URLSIFT_EXPORT std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::string_view before,
                                                  const abbrev_options& options);
 
+/// The text before a token on its line, as `abbreviated_completion` reads
+/// it: `before` of `complete_abbreviated`, and where it starts.
+struct text_before {
+    std::string_view text;
+    /// Whether `text` starts where its line does. A scanner that keeps only
+    /// the end of a long line says false: a `Name:` or an address at the
+    /// start of `text` is then no header field, trace line or hosts-table
+    /// line, and a word at its start may be the end of a longer one.
+    bool line_start = true;
+    /// When `text` does not start the line: the name of the header field
+    /// the line starts with (`Received` of `Received: from ...`), if any.
+    std::string_view field = {};
+};
+
 /// What `complete_abbreviated` decides, before it makes the URL: the URL is
 /// `scheme` followed by the token.
 struct abbrev_completion {
@@ -80,7 +94,7 @@ struct abbrev_completion {
 
 /// As `complete_abbreviated`, without making the URL: for a caller that
 /// asks many tokens, or makes the URL in a buffer of its own.
-URLSIFT_EXPORT std::optional<abbrev_completion> abbreviated_completion(std::string_view token, std::string_view before,
+URLSIFT_EXPORT std::optional<abbrev_completion> abbreviated_completion(std::string_view token, text_before before,
                                                                        const abbrev_options& options);
 
 /// A quick verdict for a scanner's hot path, agreeing with

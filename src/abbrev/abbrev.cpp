@@ -190,16 +190,19 @@ struct context {
     std::string_view last_word;  ///< the word before, letters only
     std::string_view field;      ///< the `Name` of a `Name:` that starts the line, if any
     bool after_ampersand = false; ///< an `&` and blanks come before: `Barnes & Noble.com`
+    bool line_start = true;      ///< the text before starts where its line does
 };
 
 /// Rule "context": after `$ @ % & _ . \ / - #`, a letter or a digit the
 /// token is part of a larger one (`$self.name`, `foo_bar.com`, a hashtag or
 /// a CSS id `#main.nav`); a word
 /// before the token may announce an address ("visit", "see").
-context read_context(std::string_view before) noexcept {
+context read_context(text_before from) noexcept {
+    const std::string_view before = from.text;
     context ctx;
+    ctx.line_start = from.line_start;
     if (before.empty()) return ctx;
-    ctx.field = lex::header_field_name(before);
+    ctx.field = lex::header_field_name(from);
     const char c = before.back();
     // A member after C's `->` or a name after C++'s `::` (`ic->core.im`).
     const char c0 = before.size() >= 2 ? before[before.size() - 2] : '\0';
@@ -530,6 +533,7 @@ bool is_trace_clause(std::string_view word) noexcept {
 /// indented line (a folded `Received:` field): its host names are relays.
 bool on_trace_line(std::string_view before, const context& ctx) noexcept {
     if (lex::is_trace_header(ctx.field)) return true;
+    if (!ctx.line_start) return false;
     // A trace field quoted in a reply (`> from relay.example.org [192.0.2.1]`)
     // is one still: the quote marks stand for its indentation.
     const std::size_t quoted = before.find_first_not_of("> \t");
@@ -544,7 +548,8 @@ bool on_trace_line(std::string_view before, const context& ctx) noexcept {
 /// Whether `before` is the start of a line of a hosts table (hosts(5)):
 /// an IPv4 or IPv6 address, then names separated by blanks. The names are
 /// hosts on a network, not sites.
-bool on_hosts_table_line(std::string_view before) noexcept {
+bool on_hosts_table_line(std::string_view before, const context& ctx) noexcept {
+    if (!ctx.line_start) return false;
     std::size_t i = 0;
     while (i < before.size() && is_blank(before[i])) ++i;
     std::size_t j = i;
@@ -600,7 +605,7 @@ bool is_spelled_out_address(std::string_view before, const context& ctx) noexcep
     // `at` a word of its own: in `s-at` it is the end of another.
     const bool word_at = iequals(ctx.last_word, "at") && [&] {
         const auto from = static_cast<std::size_t>(ctx.last_word.data() - before.data());
-        return from == 0 || is_space(before[from - 1]);
+        return from == 0 ? ctx.line_start : is_space(before[from - 1]);
     }();
     constexpr std::string_view openers = "(<[{-", closers = ")>]}-";
     const std::size_t opener = end >= 4 ? openers.find(before[end - 4]) : std::string_view::npos;
@@ -639,7 +644,7 @@ std::optional<abbrev_completion> complete_by_kind(std::string_view token, std::s
     // RFC 5321 4.4: the `for` clause of a trace field names the recipient's
     // mailbox; every other name on the line is a relay.
     const bool recipient = address && iequals(ctx.last_word, "for");
-    const auto on_relay_line = [&] { return !recipient && (on_trace_line(before, ctx) || on_hosts_table_line(before)); };
+    const auto on_relay_line = [&] { return !recipient && (on_trace_line(before, ctx) || on_hosts_table_line(before, ctx)); };
 
     if (address) {
         if (on_relay_line()) return std::nullopt;
@@ -710,11 +715,11 @@ std::optional<abbrev_completion> complete_by_kind(std::string_view token, std::s
 
 }  // namespace
 
-std::optional<abbrev_completion> abbreviated_completion(std::string_view token, std::string_view before,
+std::optional<abbrev_completion> abbreviated_completion(std::string_view token, text_before before,
                                                        const abbrev_options& options) {
     if (options.kinds == abbrev_none || token.empty() || token.size() > 2048) return std::nullopt;
     const context ctx = read_context(before);
-    auto match = complete_by_kind(token, before, ctx, options);
+    auto match = complete_by_kind(token, before.text, ctx, options);
     // Rule "templates": "in the form keyname@domain.example.com" shows a
     // shape, whatever its kind (asked of a match only: most tokens are none).
     if (match && lex::is_template_cue(ctx.last_word)) return std::nullopt;
@@ -723,7 +728,7 @@ std::optional<abbrev_completion> abbreviated_completion(std::string_view token, 
 
 std::optional<abbrev_match> complete_abbreviated(std::string_view token, std::string_view before,
                                                  const abbrev_options& options) {
-    const auto c = abbreviated_completion(token, before, options);
+    const auto c = abbreviated_completion(token, text_before{before}, options);
     if (!c) return std::nullopt;
     abbrev_match m{std::string(), c->kind};
     m.url.reserve(c->scheme.size() + token.size());

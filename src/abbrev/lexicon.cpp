@@ -289,7 +289,9 @@ bool is_non_web_service(std::string_view label) noexcept {
 }
 bool is_trace_header(std::string_view name) noexcept { return contains_folded<trace_headers>(name); }
 
-std::string_view header_field_name(std::string_view line) noexcept {
+std::string_view header_field_name(text_before before) noexcept {
+    if (!before.line_start) return before.field;
+    const std::string_view line = before.text.substr(0, field_reach);
     std::size_t i = 0;
     while (i < line.size() && (line[i] == '>' || line[i] == ' ' || line[i] == '\t')) ++i;
     const std::size_t begin = i;

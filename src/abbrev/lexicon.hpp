@@ -4,6 +4,8 @@
 // `ASP.NET`. Hand-maintained; docs/abbreviations.md explains each list.
 // All lookups are ASCII case-insensitive and allocation-free.
 
+#include <urlsift/abbrev.hpp>
+
 #include <string_view>
 
 namespace urlsift::detail::lexicon {
@@ -75,9 +77,15 @@ bool is_non_web_service(std::string_view label) noexcept;
 /// `Authentication-Results`, ...): its host names are relays.
 bool is_trace_header(std::string_view name) noexcept;
 
-/// The field name when `line` (a line's start, after any mail quote prefix)
-/// is a header field `Name:`; empty otherwise.
-std::string_view header_field_name(std::string_view line) noexcept;
+/// The bytes of a line's start that hold its header field's name and colon,
+/// if it has one: read the same whether a scanner still sees the line's
+/// start or has kept the name from earlier.
+inline constexpr std::size_t field_reach = 60;
+
+/// The name of the header field `Name:` that the line of `before` starts
+/// with (after any mail quote prefix, within field_reach bytes); empty when
+/// there is none. `before.field` when `before` does not start its line.
+std::string_view header_field_name(text_before before) noexcept;
 
 /// An HTML element name (`b`, `p`, `div`, `br`, `h1`...).
 bool is_html_element(std::string_view name) noexcept;

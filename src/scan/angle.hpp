@@ -168,7 +168,8 @@ inline int starts_with_scheme(std::string_view joined, bool prefixed) {
 /// `` :doc:`text </a/b>` ``, `List-Id: <a.b.org>`,
 /// `Received: ... <relay.example.org>`, POD's `F</etc/adduser.conf>`, a
 /// file in a tool's message `<src/x.1>:20`.
-inline bool holds_program_text(std::string_view before, int after, int then) noexcept {
+inline bool holds_program_text(text_before line, int after, int then) noexcept {
+    std::string_view before = line.text;
     if (after == '`') return true;
     // A line number after the brackets: the file a compiler or groff
     // names in a message (`<stdin>:3:12: error`), not a link.
@@ -195,7 +196,7 @@ inline bool holds_program_text(std::string_view before, int after, int then) noe
     // manual), and a code span or a reST role's target that a backquote
     // opens right before the bracket (`` :meth:`<unittest.TestLoader> x` ``).
     if (after == '|' || (!before.empty() && (before.back() == '|' || before.back() == '`'))) return true;
-    const std::string_view field = lexicon::header_field_name(before);
+    const std::string_view field = lexicon::header_field_name(line);
     if (lexicon::is_identifier_header(field) || lexicon::is_trace_header(field)) return true;
     while (!before.empty() && (before.back() == ' ' || before.back() == '\t')) before.remove_suffix(1);
     // The argument of a command's option names what to put there:

@@ -401,9 +401,9 @@ inline int followed_by_assignment(const scan_window& w, std::uint64_t end) noexc
 /// `  * debhelper.in/libc.install:` name files (a VMS command file, Ada
 /// specs, a file under a directory named like a host), not sites. -1 when
 /// the bytes that decide are not fed yet.
-inline int names_changelog_file(const scan_window& w, std::string_view before, std::uint64_t end) noexcept {
-    // A whole line's start only: before_on_line stops at context_size bytes.
-    if (before.size() >= context_size) return 0;
+inline int names_changelog_file(const scan_window& w, text_before line, std::uint64_t end) noexcept {
+    if (!line.line_start) return 0;
+    const std::string_view before = line.text;
     std::size_t i = 0;
     while (i < before.size() && (before[i] == ' ' || before[i] == '\t')) ++i;
     const std::string_view bullet = before.substr(i, 2);
@@ -427,9 +427,10 @@ inline int names_changelog_file(const scan_window& w, std::string_view before, s
 /// `|`, blanks, then a count of lines changed or `Bin` for a binary file?
 /// ` gen.tab/packtab.c | 34 +++++-----` names a file (fribidi's changelog).
 /// -1 when the bytes that decide are not fed yet.
-inline int names_diffstat_file(const scan_window& w, std::string_view before, std::uint64_t end) noexcept {
+inline int names_diffstat_file(const scan_window& w, text_before line, std::uint64_t end) noexcept {
+    const std::string_view before = line.text;
     // Indented: a table row at the margin (`example.org | 3 |`) is no diffstat.
-    if (before.empty() || before.size() >= context_size) return 0;
+    if (!line.line_start || before.empty()) return 0;
     for (const char ch : before)
         if (ch != ' ' && ch != '\t') return 0;
     std::uint64_t k = end;
@@ -476,7 +477,7 @@ inline emitted emit_bare(scan_parts& p) {
         if (ends_typeset_word(w, c.pieces.front().offset)) return emitted::none;
         // A view of the window's buffer, valid until the next call of before():
         // nothing below makes one.
-        const std::string_view before = w.before_on_line(w.index_of(c.pieces.front().offset));
+        const text_before before = w.before_on_line(w.index_of(c.pieces.front().offset));
         match = c.pieces.size() == 1 ? p.out.judged(c.pieces.front()) : std::nullopt;
         if (!match) match = abbreviated_completion(cleaned, before, p.opt.abbrev);
         if (!match) return emitted::none;

@@ -15,10 +15,13 @@
 // lies before `base` that rules look back at: a little context, the line
 // count, and the mail quote depth of the current line.
 
+#include "abbrev/lexicon.hpp"
 #include "scan/anchors.hpp"
 #include "scan/line_rules.hpp"
 #include "uri/schemes.hpp"
 #include "text/char_roles.hpp"
+
+#include <urlsift/abbrev.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -73,6 +76,7 @@ public:
     void commit(std::size_t stop) {
         advance_lines(stop);
         remember_depth(stop);
+        note_field(line_start_for(stop));
         before_punctuation_ = before_punctuation_at(base + stop);
         // The new context: the last bytes before the stop, cut and filled
         // in place, so that once it has held context_size bytes no input
@@ -119,19 +123,26 @@ public:
     /// The text before t[index] on its line: evidence for Appendix F. It
     /// starts where the line does, or, on a line longer than the context
     /// kept, at its first space, so that no word in it is the end of a
-    /// longer one; with no space, it is all one word's. Right after the
-    /// `>` of a reported `<...>` wrapper it is that `>` alone: the
-    /// reference in the brackets is no part of what follows (`<http://t->`
-    /// ends in no C arrow `->`), and reads so however it is rewritten.
-    std::string_view before_on_line(std::size_t index) {
-        if (base + index == wrapper_end_) return before(index, 1);
+    /// longer one; with no space, it is all one word's. Such a cut start
+    /// moves when the text before it is rewritten, so it is marked as no
+    /// line start, and comes with the header field the line starts with,
+    /// which does not. Right after the `>` of a reported `<...>` wrapper it is
+    /// that `>` alone: the reference in the brackets is no part of what
+    /// follows (`<http://t->` ends in no C arrow `->`), and reads so
+    /// however it is rewritten.
+    text_before before_on_line(std::size_t index) {
+        if (base + index == wrapper_end_) return {before(index, 1), false};
         std::string_view w = before(index, context_size);
-        if (const auto* nl = static_cast<const char*>(memrchr(w.data(), '\n', w.size())))
+        if (const auto* nl = static_cast<const char*>(memrchr(w.data(), '\n', w.size()))) {
             w.remove_prefix(static_cast<std::size_t>(nl - w.data()) + 1);
-        else if (w.size() == context_size)
-            if (const auto* space = static_cast<const char*>(std::memchr(w.data(), ' ', w.size())))
-                w.remove_prefix(static_cast<std::size_t>(space - w.data()));
-        return w;
+            return {w, true};
+        }
+        if (w.size() < context_size) return {w, true};  // the input's first line
+        if (const auto* space = static_cast<const char*>(std::memchr(w.data(), ' ', w.size())))
+            w.remove_prefix(static_cast<std::size_t>(space - w.data()));
+        const std::uint64_t ls = line_start_for(index);
+        note_field(ls);
+        return {w, false, ls == field_line_start_ ? std::string_view(field_, field_size_) : std::string_view()};
     }
 
     /// A `<...>` wrapper was reported, ending at absolute `end`.
@@ -299,6 +310,22 @@ private:
         }
     }
 
+    /// Reads the header field name of the line starting at absolute `ls`
+    /// (lexicon::header_field_name), once the bytes that decide it are in
+    /// view, and keeps it for when that start has scrolled out of view.
+    void note_field(std::uint64_t ls) noexcept {
+        if (ls == field_line_start_) return;
+        char line[lexicon::field_reach];
+        std::size_t n = 0;
+        for (int b; n < sizeof line && (b = byte_at(ls + n)) >= 0 && b != '\n'; ++n) line[n] = static_cast<char>(b);
+        const bool decided = n == sizeof line || byte_at(ls + n) == '\n' || (at_end && ls + n == end_offset());
+        if (!decided) return;
+        const std::string_view name = lexicon::header_field_name(text_before{{line, n}});
+        std::copy(name.begin(), name.end(), field_);
+        field_size_ = name.size();
+        field_line_start_ = ls;
+    }
+
     /// Up to `context_size` bytes just before `base`.
     std::string context_;
     /// Lines: `line_` is the number of the line holding `counted_`, which
@@ -314,6 +341,10 @@ private:
     char before_punctuation_ = '\n';
     /// Absolute end of the last `<...>` wrapper reported (0: none yet).
     std::uint64_t wrapper_end_ = 0;
+    /// The header field name of the line starting at `field_line_start_`.
+    std::uint64_t field_line_start_ = static_cast<std::uint64_t>(-1);
+    char field_[lexicon::field_reach];
+    std::size_t field_size_ = 0;
     // Valid during one scan.
     std::uint64_t scan_line_start_ = 0; ///< start of the line holding t[0]
     bool ls_cache_valid_ = false;
