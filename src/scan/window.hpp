@@ -76,7 +76,8 @@ public:
     void commit(std::size_t stop) {
         advance_lines(stop);
         remember_depth(stop);
-        note_field(line_start_for(stop));
+        // The field of a line whose start is about to scroll out of view.
+        if (const std::uint64_t ls = line_start_for(stop); ls + context_size < base + stop) note_field(ls);
         before_punctuation_ = before_punctuation_at(base + stop);
         // The new context: the last bytes before the stop, cut and filled
         // in place, so that once it has held context_size bytes no input
@@ -315,12 +316,19 @@ private:
     /// view, and keeps it for when that start has scrolled out of view.
     void note_field(std::uint64_t ls) noexcept {
         if (ls == field_line_start_) return;
-        char line[lexicon::field_reach];
-        std::size_t n = 0;
-        for (int b; n < sizeof line && (b = byte_at(ls + n)) >= 0 && b != '\n'; ++n) line[n] = static_cast<char>(b);
-        const bool decided = n == sizeof line || byte_at(ls + n) == '\n' || (at_end && ls + n == end_offset());
-        if (!decided) return;
-        const std::string_view name = lexicon::header_field_name(text_before{{line, n}});
+        // The line's first bytes: in `t` as a rule, else partly in the context.
+        char copy[lexicon::field_reach];
+        std::string_view line;
+        if (ls >= base) {
+            line = t.substr(static_cast<std::size_t>(ls - base), sizeof copy);
+        } else {
+            std::size_t n = 0;
+            for (int b; n < sizeof copy && (b = byte_at(ls + n)) >= 0; ++n) copy[n] = static_cast<char>(b);
+            line = {copy, n};
+        }
+        const std::size_t end = line.find('\n');
+        if (end == npos && line.size() < sizeof copy && !(at_end && ls + line.size() == end_offset())) return;
+        const std::string_view name = lexicon::header_field_name(text_before{line.substr(0, end)});
         std::copy(name.begin(), name.end(), field_);
         field_size_ = name.size();
         field_line_start_ = ls;
