@@ -879,6 +879,21 @@ TEST_CASE("regression: the header field of a long line is read from its start, b
     CHECK(rewrite(trace, o) == trace);
 }
 
+TEST_CASE("regression: a reference resolved after URL: is written only if it reads back as one URL",
+          "[rewriter][regression]") {
+    // `///ws://y` has an empty authority: against this base it resolves to
+    // `http:///ws://y`, which the next pass read as `ws://y` in text, and
+    // normalized. In brackets the written URL still reads as one.
+    rewrite_options o;
+    o.base = *resolver::make("http://[::1]:8080/%7Euser/", {.mode = resolve_mode::rfc2396, .normalize = true});
+    o.normalize = true;
+    CHECK(rewrite("URL:///ws://y", o) == "URL:///ws://y");
+    const std::string bracketed = rewrite("<///ws://y>", o);
+    CHECK(bracketed == "<http:///ws://y>");
+    CHECK(rewrite(bracketed, o) == bracketed);
+    CHECK(rewrite("URL:../a/b", o) == "URL:http://[::1]:8080/a/b");
+}
+
 TEST_CASE("regression: a URL found in the cut text of one over the length limit keeps its length",
           "[rewriter][regression]") {
     // `ws://R'[a://w:/ra` is one byte over a limit of 16: cut, its text is

@@ -180,9 +180,13 @@ std::optional<rewrite_edit> edit_for(const found_reference& ref, const rewrite_o
     // What a join or a completion writes must read back as one URL: a
     // rule that ends a URL inside a line (a `[` that opens link text) would
     // cut a joined text short on the next pass, and an abbreviated word
-    // keeps a trailing `[` that a written URL drops.
-    if ((joined || ref.form == reference_form::abbreviated) && target != nullptr && target != &normal &&
-        text != ref.raw) {
+    // keeps a trailing `[` that a written URL drops. So must a reference
+    // resolved after `URL:`, which no brackets hold: `URL:///ws://y`, an
+    // empty authority, resolves to `http:///ws://y`, read as `ws://y`.
+    const bool resolved_after_prefix =
+        ref.form == reference_form::relative && ref.wrapper == wrapper_kind::url_prefix;
+    if ((joined || ref.form == reference_form::abbreviated || resolved_after_prefix) && target != nullptr &&
+        target != &normal && text != ref.raw) {
         if (!check.reads_as_one(text)) return std::nullopt;
         // A join must also read back in the form it had. Pieces read as a
         // relative reference (`<URL:gttps at:/-` + `/WWW.Example.@O#x>`, a
