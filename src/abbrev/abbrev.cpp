@@ -439,15 +439,16 @@ int count_message_ids(std::string_view s) noexcept {
 /// A field name (in any case, after a mail quote prefix or indentation) and
 /// its colon; or the tail of an identifier (an `@`, no blank, no `/`, up to
 /// `>`); or a blank and at least one whole identifier. Then nothing but
-/// identifiers and blanks. `name` is the field name that starts the line
-/// (lexicon::header_field_name of `before`), if any.
-bool is_message_id(std::string_view before, std::string_view name) noexcept {
-    if (lex::is_identifier_header(name)) {
-        const std::size_t colon = before.find(':', static_cast<std::size_t>(name.data() - before.data()));
+/// identifiers and blanks. In the end of a long line that such a field
+/// starts, a blank and no identifier will do too.
+bool is_message_id(std::string_view before, const context& ctx) noexcept {
+    const bool in_field = lex::is_identifier_header(ctx.field);
+    if (in_field && ctx.line_start) {
+        const std::size_t colon = before.find(':', static_cast<std::size_t>(ctx.field.data() - before.data()));
         return count_message_ids(before.substr(colon + 1)) >= 0;
     }
     if (before.empty()) return false;
-    if (is_blank(before.front())) return count_message_ids(before) > 0;
+    if (is_blank(before.front())) return count_message_ids(before) >= (in_field ? 0 : 1);
     const std::size_t gt = before.find('>');
     if (gt == std::string_view::npos || before.front() == '<') return false;
     const std::string_view tail = before.substr(0, gt);
@@ -656,7 +657,7 @@ std::optional<abbrev_completion> complete_by_kind(std::string_view token, std::s
         // shaped like addresses (RFC 5322 3.6.4): no one is to be mailed.
         // An attribution names the message replied to: `In message
         // <20070115.l0FC@corp.example.com> you wrote:` (nmh's and exmh's).
-        if (is_message_id(before, ctx.field) || iequals(ctx.last_word, "id") || in_message_attribution(before))
+        if (is_message_id(before, ctx) || iequals(ctx.last_word, "id") || in_message_attribution(before))
             return std::nullopt;
         return complete_email(token, ctx);
     }
