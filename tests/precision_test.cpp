@@ -409,15 +409,18 @@ TEST_CASE("the files a change log entry lists are no sites", "[scanner][precisio
     // Debian's nested bullet (glibc's changelog).
     CHECK(found("    - debhelper.in/libc.lintian-overrides, debhelper.in/libc.lintian-overrides,\n").empty());
     CHECK(found("\t* gcc.target/i386/pr87930.c: Move to ...\n").empty());
-    // Not a list: no indentation, prose after the bullet, a service
-    // prefix, or a line start out of sight.
+    // Not a list: no indentation, prose after the bullet, or a service
+    // prefix.
     CHECK(found("* example.org: the project's site\n") == list{"http://example.org"});
     CHECK(found("- example.org: the project's site\n") == list{"http://example.org"});
     CHECK(found("  -- example.org: a rule, then a site\n") == list{"http://example.org"});
     CHECK(found("\t* Moved to example.org: see there.\n") == list{"http://example.org"});
     CHECK(found("\t* www.example.org: moved\n") == list{"http://www.example.org"});
     CHECK(found("\t* www.example.org/docs: moved\n") == list{"http://www.example.org/docs"});
-    CHECK(found("\t* a.c, b.c, c.c, d.c, e.c, f.c, g.c, h.c, i.c, j.c, k.c, l.c, m.c, example.org: x\n") ==
+    // A list longer than the context kept before a name is one still, read
+    // whole or in pieces; prose that runs as long is prose still.
+    CHECK(found("\t* a.c, b.c, c.c, d.c, e.c, f.c, g.c, h.c, i.c, j.c, k.c, l.c, m.c, example.org: x\n").empty());
+    CHECK(found("\t* a.c, b.c, c.c, d.c, e.c, f.c, g.c, h.c, i.c, j.c, k.c and l.c, m.c, example.org: x\n") ==
           list{"http://example.org"});
 }
 

@@ -842,6 +842,17 @@ TEST_CASE("regression: the header field of a long line is read from its start, b
                           "Received: from aaaaaaaaaaaa.b.org for mailto:xxxxxxxxxx@y.org by cc.example.org\n");
 }
 
+TEST_CASE("regression: a change log's list is one however long a rewrite makes it", "[rewriter][regression]") {
+    // Normalized, the first URL made the list longer than the context kept
+    // before `foo.com`, which was then no longer seen as a list's file.
+    rewrite_options o;
+    o.scan.abbrev.kinds = abbrev_all;
+    o.normalize = true;
+    const std::string name(33, 'a');
+    check_rewrite_settles("\t* http://" + name + ".org, bbbbbbbbbbbb, foo.com: Fix.\n", o,
+                          "\t* http://" + name + ".org/, bbbbbbbbbbbb, foo.com: Fix.\n");
+}
+
 TEST_CASE("regression: a reference resolved after URL: is written only if it reads back as one URL",
           "[rewriter][regression]") {
     // `///ws://y` has an empty authority: against this base it resolves to

@@ -392,8 +392,8 @@ inline int followed_by_assignment(const scan_window& w, std::uint64_t end) noexc
     return w.byte_at(k) == '=' ? 1 : 0;
 }
 
-/// Does the name ending at absolute `end`, whose line starts with
-/// `before`, stand in the file list of a change log entry (GNU Coding
+/// Does the name at t[index], ending at absolute `end` after `line` on its
+/// line, stand in the file list of a change log entry (GNU Coding
 /// Standards, "Style of Change Logs"): an indented `* ` (or `- `, the
 /// bullet Debian's changelogs nest under it), then names joined by `, `,
 /// each ended by `,`, `:` or ` (`? `\t* make-all.com: Remove.`,
@@ -401,20 +401,23 @@ inline int followed_by_assignment(const scan_window& w, std::uint64_t end) noexc
 /// `  * debhelper.in/libc.install:` name files (a VMS command file, Ada
 /// specs, a file under a directory named like a host), not sites. -1 when
 /// the bytes that decide are not fed yet.
-inline int names_changelog_file(const scan_window& w, text_before line, std::uint64_t end) noexcept {
-    if (!line.line_start) return 0;
-    const std::string_view before = line.text;
-    std::size_t i = 0;
-    while (i < before.size() && (before[i] == ' ' || before[i] == '\t')) ++i;
-    const std::string_view bullet = before.substr(i, 2);
-    if (i == 0 || (bullet != "* " && bullet != "- ")) return 0;
-    // The names before this one in the same list: any word but a blank or
-    // a comma, so that a name the rewriter completed before this one
-    // (`http://x.org/a`, `<http://x.org/a>`) leaves the list a list.
-    for (i += 2; i < before.size(); i += 2) {
-        const std::size_t name = i;
-        while (i < before.size() && before[i] != ' ' && before[i] != '\t' && before[i] != ',') ++i;
-        if (i == name || before.substr(i, 2) != ", ") return 0;
+inline int names_changelog_file(scan_window& w, text_before line, std::size_t index, std::uint64_t end) noexcept {
+    if (line.line_start) {
+        // The bullet within the bytes of a line's start the window keeps
+        // for a longer line, so that both read the same lines as lists.
+        const std::string_view before = line.text;
+        std::size_t i = changelog_list_start(before.substr(0, lexicon::field_reach));
+        if (i == 0) return 0;
+        // The names before this one in the same list: any word but a blank
+        // or a comma, so that a name the rewriter completed before this one
+        // (`http://x.org/a`, `<http://x.org/a>`) leaves the list a list.
+        for (; i < before.size(); i += 2) {
+            const std::size_t name = i;
+            while (i < before.size() && before[i] != ' ' && before[i] != '\t' && before[i] != ',') ++i;
+            if (i == name || before.substr(i, 2) != ", ") return 0;
+        }
+    } else if (!w.lists_names_before(index)) {
+        return 0;
     }
     if (end + 1 >= w.end_offset() && !w.at_end) return -1;
     const int next = w.byte_at(end);
@@ -494,7 +497,8 @@ inline emitted emit_bare(scan_parts& p) {
                 return emitted::none;
             // In a change log's file list or a diffstat, with a path or
             // not, a file.
-            if (const int listed = names_changelog_file(w, before, c.end()); listed != 0)
+            if (const int listed = names_changelog_file(w, before, w.index_of(c.pieces.front().offset), c.end());
+                listed != 0)
                 return listed < 0 ? emitted::need_more : emitted::none;
             if (const int listed = names_diffstat_file(w, before, c.end()); listed != 0)
                 return listed < 0 ? emitted::need_more : emitted::none;

@@ -75,4 +75,15 @@ constexpr int quote_depth_of(std::string_view line) noexcept {
         .depth;
 }
 
+/// Where the names start on a line that opens a change log's list of
+/// them: after blanks and a `* ` or `- ` bullet (`\t* sinfo.ads, einfo.ads:`,
+/// Debian's `  * debhelper.in/libc.install:`). 0 when `line` opens none.
+constexpr std::size_t changelog_list_start(std::string_view line) noexcept {
+    std::size_t i = 0;
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    if (i == 0 || i + 2 > line.size()) return 0;
+    const std::string_view bullet = line.substr(i, 2);
+    return bullet == "* " || bullet == "- " ? i + 2 : 0;
+}
+
 }  // namespace urlsift::detail

@@ -77,7 +77,13 @@ public:
         advance_lines(stop);
         remember_depth(stop);
         // The field of a line whose start is about to scroll out of view.
-        if (const std::uint64_t ls = line_start_for(stop); ls + context_size < base + stop) note_field(ls);
+        // What a line's start says, for when it has scrolled out of view,
+        // and the walk of a name list along that line.
+        if (const std::uint64_t ls = line_start_for(stop);
+            ls == noted_line_start_ || ls + context_size < base + stop) {
+            note_line_start(ls);
+            if (ls == noted_line_start_) list_done_ = list_query_ = walk_list(list_done_, base + stop);
+        }
         before_punctuation_ = before_punctuation_at(base + stop);
         // The new context: the last bytes before the stop, cut and filled
         // in place, so that once it has held context_size bytes no input
@@ -142,8 +148,25 @@ public:
         if (const auto* space = static_cast<const char*>(std::memchr(w.data(), ' ', w.size())))
             w.remove_prefix(static_cast<std::size_t>(space - w.data()));
         const std::uint64_t ls = line_start_for(index);
-        note_field(ls);
-        return {w, false, ls == field_line_start_ ? std::string_view(field_, field_size_) : std::string_view()};
+        note_line_start(ls);
+        return {w, false, ls == noted_line_start_ ? std::string_view(field_, field_size_) : std::string_view()};
+    }
+
+    /// Whether the text before t[index] on its line, a line longer than the
+    /// context kept (before_on_line says so), is an item of a change log's
+    /// list of names: blanks, a `* ` or `- ` bullet, then names each
+    /// followed by `, ` (names_changelog_file reads a shorter one itself).
+    /// The line is walked as it goes by, so that the answer is that of the
+    /// whole line however much of it is still in view.
+    bool lists_names_before(std::size_t index) noexcept {
+        const std::uint64_t ls = line_start_for(index), at = base + index;
+        note_line_start(ls);
+        if (ls != noted_line_start_) return false;
+        // Asked in order as a rule, so a walk goes on from the last answer.
+        const list_walk& from = list_query_.at <= at ? list_query_ : list_done_;
+        if (from.at > at) return false;
+        list_query_ = walk_list(from, at);
+        return list_query_.state == list_state::separator;
     }
 
     /// A `<...>` wrapper was reported, ending at absolute `end`.
@@ -311,11 +334,11 @@ private:
         }
     }
 
-    /// Reads the header field name of the line starting at absolute `ls`
-    /// (lexicon::header_field_name), once the bytes that decide it are in
-    /// view, and keeps it for when that start has scrolled out of view.
-    void note_field(std::uint64_t ls) noexcept {
-        if (ls == field_line_start_) return;
+    /// Reads what the start of the line at absolute `ls` says (its header
+    /// field, a bullet), once the bytes that decide it are in view, and
+    /// keeps it for when that start has scrolled out of view.
+    void note_line_start(std::uint64_t ls) noexcept {
+        if (ls == noted_line_start_) return;
         // The line's first bytes: in `t` as a rule, else partly in the context.
         char copy[lexicon::field_reach];
         std::string_view line;
@@ -328,10 +351,37 @@ private:
         }
         const std::size_t end = line.find('\n');
         if (end == npos && line.size() < sizeof copy && !(at_end && ls + line.size() == end_offset())) return;
-        const std::string_view name = lexicon::header_field_name(text_before{line.substr(0, end)});
+        line = line.substr(0, end);
+        const std::string_view name = lexicon::header_field_name(text_before{line});
         std::copy(name.begin(), name.end(), field_);
         field_size_ = name.size();
-        field_line_start_ = ls;
+        const std::size_t names = changelog_list_start(line);
+        list_done_ = list_query_ = {ls + names, names == 0 ? list_state::none : list_state::separator};
+        noted_line_start_ = ls;
+    }
+
+    /// A walk along a change log's list of names: where it has come to,
+    /// and what it last read there.
+    enum class list_state : std::uint8_t { separator, name, comma, none };
+    struct list_walk {
+        std::uint64_t at = 0;
+        list_state state = list_state::none;
+    };
+
+    /// `from`, walked on to absolute `to` over the bytes in view.
+    list_walk walk_list(list_walk from, std::uint64_t to) const noexcept {
+        list_state s = from.state;
+        for (std::uint64_t k = from.at; k < to && s != list_state::none; ++k) {
+            const int b = byte_at(k);
+            const bool blank = b == ' ' || b == '\t';
+            switch (s) {
+            case list_state::separator: s = blank || b == ',' ? list_state::none : list_state::name; break;
+            case list_state::name: s = b == ',' ? list_state::comma : blank ? list_state::none : s; break;
+            case list_state::comma: s = b == ' ' ? list_state::separator : list_state::none; break;
+            case list_state::none: break;
+            }
+        }
+        return {std::max(from.at, to), s};
     }
 
     /// Up to `context_size` bytes just before `base`.
@@ -349,10 +399,13 @@ private:
     char before_punctuation_ = '\n';
     /// Absolute end of the last `<...>` wrapper reported (0: none yet).
     std::uint64_t wrapper_end_ = 0;
-    /// The header field name of the line starting at `field_line_start_`.
-    std::uint64_t field_line_start_ = static_cast<std::uint64_t>(-1);
+    /// What the start of the line at `noted_line_start_` says: its header
+    /// field name, and how far a walk along its list of names has come.
+    std::uint64_t noted_line_start_ = static_cast<std::uint64_t>(-1);
     char field_[lexicon::field_reach];
     std::size_t field_size_ = 0;
+    list_walk list_done_;   ///< up to the last commit
+    list_walk list_query_;  ///< up to the last question
     // Valid during one scan.
     std::uint64_t scan_line_start_ = 0; ///< start of the line holding t[0]
     bool ls_cache_valid_ = false;
