@@ -13,7 +13,8 @@
 // from there on are carried to the next feed. Every decision is thus made
 // on the same bytes whatever the chunks were. The window also keeps what
 // lies before `base` that rules look back at: a little context, the line
-// count, and the mail quote depth of the current line.
+// count, and the mail quote depth of the current line and what its start
+// says (a header field, a change log's bullet).
 
 #include "abbrev/lexicon.hpp"
 #include "scan/anchors.hpp"
@@ -76,7 +77,6 @@ public:
     void commit(std::size_t stop) {
         advance_lines(stop);
         remember_depth(stop);
-        // The field of a line whose start is about to scroll out of view.
         // What a line's start says, for when it has scrolled out of view,
         // and the walk of a name list along that line.
         if (const std::uint64_t ls = line_start_for(stop);
