@@ -149,8 +149,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string by_gmime = read(bytes, s, false);
     const std::string simple = read(bytes, s, true);
     if (simple != by_gmime) {
-        std::fprintf(stderr, "GMime alone:\n%s\nsimple messages read without it:\n%s\n", by_gmime.c_str(),
-                     simple.c_str());
+        // Written whole: the texts may hold NUL bytes.
+        std::fputs("GMime alone:\n", stderr);
+        std::fwrite(by_gmime.data(), 1, by_gmime.size(), stderr);
+        std::fputs("\nsimple messages read without it:\n", stderr);
+        std::fwrite(simple.data(), 1, simple.size(), stderr);
+        std::fputs("\n", stderr);
     }
     URLSIFT_FUZZ_CHECK(simple == by_gmime);
     return 0;
