@@ -162,9 +162,10 @@ private:
 
 }  // namespace
 
-std::vector<oversized_message> oversized_messages(GMimeStream* input, bool mbox, std::size_t cap) {
+std::vector<oversized_message> oversized_messages(GMimeStream* input, bool mbox, std::size_t cap, bool* has_cr) {
     const bool memory = GMIME_IS_STREAM_MEM(input) && GMIME_STREAM_MEM(input)->buffer != nullptr;
     const bool file = GMIME_IS_STREAM_FS(input) && ::lseek(GMIME_STREAM_FS(input)->fd, 0, SEEK_CUR) >= 0;
+    if (has_cr != nullptr) *has_cr = !memory && !file;
     if (!memory && !file) return {};
     estimate e(mbox, cap, input->bound_start);
     std::string carried; // the first bytes of a line that goes on past a block
@@ -190,6 +191,7 @@ std::vector<oversized_message> oversized_messages(GMimeStream* input, bool mbox,
             const std::size_t take =
                 nl == nullptr ? block.size() : static_cast<std::size_t>(static_cast<const char*>(nl) - block.data()) + 1;
             const std::string_view piece = block.substr(0, take);
+            if (has_cr != nullptr && !*has_cr) *has_cr = std::memchr(piece.data(), '\r', piece.size()) != nullptr;
             block.remove_prefix(take);
             at += static_cast<gint64>(take);
             if (nl == nullptr) {

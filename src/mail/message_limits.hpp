@@ -37,7 +37,10 @@ struct oversized_message {
 /// that starts with `From `. The estimate counts the header blocks (the
 /// message's, and each part's after a boundary line of a multipart the
 /// headers declare) and the boundary lines; memory for the estimate is
-/// bounded (the boundaries it remembers, a line's first bytes).
-std::vector<oversized_message> oversized_messages(GMimeStream* input, bool mbox, std::size_t cap);
+/// bounded (the boundaries it remembers, a line's first bytes). `has_cr`,
+/// when given, says whether the input holds a CR byte (true too when it is
+/// not looked at).
+std::vector<oversized_message> oversized_messages(GMimeStream* input, bool mbox, std::size_t cap,
+                                                  bool* has_cr = nullptr);
 
 }  // namespace urlsift::detail

@@ -687,7 +687,16 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
     // `parser_behind` says the parser has not read up to it: it starts
     // again there, as it would have gone on from there.
     detail::input_bytes bytes(stream);
-    const bool simple = detail::simple_messages_on() && bytes.readable();
+    // GMime is given the input up to the next message it would need too
+    // much memory for; that one is read here as plain text.
+    bool has_cr = false;
+    const std::vector<detail::oversized_message> oversized =
+        detail::oversized_messages(stream, mbox, parse_memory, &has_cr);
+    // Where a CR stands by the line break before a `From ` line, whether
+    // GMime counts it in the body depends on where its reads of the input
+    // end, so GMime reads a mailbox that holds one from its start to its
+    // end, as it would alone (a fuzzing finding of the differential target).
+    const bool simple = detail::simple_messages_on() && bytes.readable() && !(mbox && has_cr);
     detail::simple_message s;
     std::unordered_set<std::string> listed; // from_simple's, kept for its buckets
     gint64 next = simple ? stream->bound_start : -1;
@@ -695,9 +704,6 @@ mail_read read_stream(GMimeStream* stream, mail_format format, const message_sin
     // The mailbox after a message GMime could not read, or after those read
     // here; GMime's offsets in it count from the start of `stream`.
     gobject_ptr<GMimeStream> rest;
-    // GMime is given the input up to the next message it would need too
-    // much memory for; that one is read here as plain text.
-    const std::vector<detail::oversized_message> oversized = detail::oversized_messages(stream, mbox, parse_memory);
     std::size_t next_oversized = 0;
     const auto parse_from = [&](gint64 from) {
         const gint64 to = next_oversized < oversized.size() ? oversized[next_oversized].start : -1;

@@ -263,14 +263,15 @@ simple_read read_simple_message(std::string_view bytes, bool mbox, bool at_end, 
     if (from - pos > max_body) return simple_read::not_simple;
     // GMime starts the next message at that line only when the line ends
     // and a byte follows it; then the line break before it is not the
-    // body's. A `From ` line that is the input's last is GMime's to read.
-    // So is a mailbox with a CR beside that break (the body's last line or
-    // the `From ` line ending in CR LF): whether GMime takes the CR off
-    // the body too depends on where its reads of the input end.
+    // body's. GMime takes off as many bytes as the `From ` line's own break
+    // has (CR LF: 2), whatever they are; a body shorter than that, or a
+    // `From ` line that is the input's last, is GMime's to read.
     const std::size_t nl = bytes.find('\n', from);
     if (nl == std::string_view::npos || nl + 1 == bytes.size()) return short_of_end;
-    if (bytes[nl - 1] == '\r' || (from >= 2 && bytes[from - 2] == '\r')) return simple_read::not_simple;
-    out.body_end = from == out.body_begin ? from : from - 1;
+    const std::size_t cut = nl > from && bytes[nl - 1] == '\r' ? 2 : 1;
+    const std::size_t length = from - out.body_begin;
+    if (length != 0 && length < cut) return simple_read::not_simple;
+    out.body_end = length == 0 ? from : from - cut;
     out.next = from;
     return simple_read::read;
 }
