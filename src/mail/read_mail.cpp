@@ -183,6 +183,10 @@ std::string child_path(const std::string& parent, int index) {
     return (parent.empty() ? "" : parent + ".") + std::to_string(index + 1);
 }
 
+/// How a note names the part at `path`: nothing for the message's own
+/// body (the note follows the message's number).
+std::string part_prefix(const std::string& path) { return path.empty() ? std::string() : "part " + path + ": "; }
+
 std::string lower(std::string s) {
     for (char& c : s) c = detail::to_lower(c);
     return s;
@@ -236,7 +240,7 @@ void list_header_urls(mail_message& m, std::unordered_set<std::string>& listed, 
     // list's, and each listed costs memory until the message ends.
     const std::size_t found = detail::header_url_values(kind, value, urls, max_urls_a_header);
     if (found > max_urls_a_header)
-        m.notes.push_back((path.empty() ? std::string() : "part " + path + ": ") + std::string(name) + " holds " +
+        m.notes.push_back(part_prefix(path) + std::string(name) + " holds " +
                           std::to_string(found) + " URLs: only the first " + std::to_string(max_urls_a_header) +
                           " are read");
     const auto key = [](std::string_view p, std::string_view n, std::string_view u) {
@@ -400,7 +404,7 @@ private:
         const auto levels = static_cast<std::size_t>(std::count(path.begin(), path.end(), '.')) + 1;
         const std::string where =
             path.size() <= 40 ? path : path.substr(0, 19) + "... (" + std::to_string(levels) + " levels)";
-        m_.notes.push_back("part " + where + ": no part of this multipart could be read (nested more than 1024 deep, "
+        m_.notes.push_back(part_prefix(where) + "no part of this multipart could be read (nested more than 1024 deep, "
                            "or a boundary never used): what it holds is read as plain text, undecoded");
         m_.parts.push_back(std::move(p));
     }
@@ -429,7 +433,7 @@ private:
         place_body(p, part, flowed);
         if (html && body_size(part) > static_cast<gint64>(held_document_bytes(parse_memory_))) {
             // Held whole with its tree, it would take more than a document may.
-            m_.notes.push_back("part " + path + ": its HTML is larger than " + memory_size(held_document_bytes(parse_memory_)) +
+            m_.notes.push_back(part_prefix(path) + "its HTML is larger than " + memory_size(held_document_bytes(parse_memory_)) +
                                ", half the memory a document's parse may take: read as plain text");
             html = false;
             p.html = false;
@@ -450,7 +454,7 @@ private:
             // Read as plain text, its URLs are still seen: a part the
             // HTML reader refuses must not hide them from a report or the
             // picker.
-            m_.notes.push_back("part " + path + ": " + doc.unread + ": read as plain text");
+            m_.notes.push_back(part_prefix(path) + doc.unread + ": read as plain text");
             p.html = false;
             p.text = std::move(text);
         } else if (html) {
