@@ -52,6 +52,33 @@ TEST_CASE("code: a language is known by its file's name or its #! line", "[code]
     CHECK(urls_in("see example.org\n", "notes") == strings{"http://example.org"});
 }
 
+TEST_CASE("code: an extension matches in any case, a whole name exactly, an extension alone never", "[code]") {
+    CHECK(code_language_of("MAIN.C", "") == "C");
+    CHECK(code_language_of("x.Hpp", "") == "C++");
+    CHECK(code_language_of("a/b.h++", "") == "C++");
+    CHECK(code_language_of("plot.R", "") == "R");
+    CHECK(code_language_of("plot.r", "") == "R");
+    CHECK(code_language_of("site.webmanifest", "") == "JSON");
+    // The name's last extension decides.
+    CHECK(code_language_of("x.tar.gz", "") == "");
+    CHECK(code_language_of("conf.d/x.conf", "") == "configuration");
+    CHECK(code_language_of("x.c/README", "") == "");
+    // A whole name: `.bashrc` is one, not an extension; `.gitconfig` is both.
+    CHECK(code_language_of(".bashrc", "") == "shell");
+    CHECK(code_language_of("old.bashrc", "") == "");
+    CHECK(code_language_of(".gitconfig", "") == "INI");
+    CHECK(code_language_of("work.gitconfig", "") == "INI");
+    CHECK(code_language_of("Makefile", "") == "Makefile");
+    CHECK(code_language_of("MAKEFILE", "") == "");
+    CHECK(code_language_of("cmakelists.txt", "") == "");
+    // An extension is less than the whole name.
+    CHECK(code_language_of(".c", "") == "");
+    CHECK(code_language_of("src/.py", "") == "");
+    CHECK(code_language_of("", "") == "");
+    CHECK(code_language_of("x.", "") == "");
+    CHECK(code_language_of("x.averyveryverylongextension", "") == "");
+}
+
 TEST_CASE("code: Python comments are prose, strings hold URLs with a scheme only, code holds none", "[code][regression]") {
     const std::string py = "#!/usr/bin/env python3\n"
                            "\"\"\"Docs at www.python.org/dev/peps/ and https://docs.python.org/3/.\"\"\"\n"

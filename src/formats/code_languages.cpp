@@ -4,7 +4,9 @@
 
 #include "text/ascii.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 
 namespace urlsift::detail {
 
@@ -109,18 +111,82 @@ constexpr bool any_word(std::string_view list, Each&& each) {
     return false;
 }
 
+/// An extension is a `.` and what follows it, with no other `.`: the one
+/// a file name ends with starts at the name's last `.`.
+static_assert([] {
+    for (const code_language& l : languages)
+        if (any_word(l.extensions, [](std::string_view w) { return w.size() < 2 || w[0] != '.' || w.find('.', 1) != w.npos; }))
+            return false;
+    return true;
+}());
+
+/// An extension (in lower case) or a whole file name of the table, with
+/// the row that lists it.
+struct name_key {
+    std::array<char, 16> text{};
+    std::uint8_t size = 0;
+    std::uint8_t row = 0;
+
+    constexpr std::string_view view() const noexcept { return {text.data(), size}; }
+    constexpr bool operator<(const name_key& other) const noexcept {
+        return view() != other.view() ? view() < other.view() : row < other.row;
+    }
+};
+
+template <std::string_view code_language::*List>
+constexpr std::size_t key_count() {
+    std::size_t n = 0;
+    for (const code_language& l : languages) any_word(l.*List, [&](std::string_view) { return ++n, false; });
+    return n;
+}
+
+/// Every key of the table's `List` column, sorted, the earlier row first
+/// where two rows list one key: a file's name is looked up once per file
+/// of a tree, and the index costs nothing at start-up.
+template <std::string_view code_language::*List, bool Lower>
+constexpr auto sorted_keys() {
+    std::array<name_key, key_count<List>()> keys{};
+    std::size_t n = 0;
+    for (std::size_t row = 0; row < languages.size(); ++row)
+        any_word(languages[row].*List, [&](std::string_view w) {
+            name_key& k = keys[n++];
+            if (w.size() > k.text.size()) throw "a name longer than name_key holds";
+            for (const char c : w) k.text[k.size++] = Lower ? to_lower(c) : c;
+            k.row = static_cast<std::uint8_t>(row);
+            return false;
+        });
+    std::sort(keys.begin(), keys.end());
+    return keys;
+}
+
+constexpr auto extension_keys = sorted_keys<&code_language::extensions, true>();
+constexpr auto file_name_keys = sorted_keys<&code_language::file_names, false>();
+
+/// The first row listing `key` in `keys`, or languages.size().
+template <std::size_t N>
+std::size_t first_row(const std::array<name_key, N>& keys, std::string_view key) noexcept {
+    const auto at = std::lower_bound(keys.begin(), keys.end(), key,
+                                     [](const name_key& k, std::string_view v) { return k.view() < v; });
+    return at != keys.end() && at->view() == key ? at->row : languages.size();
+}
+
 }  // namespace
 
 const code_language* language_by_name(std::string_view path) noexcept {
     const std::size_t slash = path.find_last_of('/');
     const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
-    for (const code_language& l : languages) {
-        if (any_word(l.file_names, [&](std::string_view w) { return name == w; })) return &l;
-        // An extension is more than the whole name: `.h` names no file `.h`... but `.bashrc` is listed by name.
-        if (any_word(l.extensions, [&](std::string_view w) { return name.size() > w.size() && ends_with_nocase(name, w); }))
-            return &l;
+    std::size_t row = first_row(file_name_keys, name);
+    // An extension is less than the whole name: `.h` names no file `.h`
+    // (but `.bashrc` is listed by name).
+    if (const std::size_t dot = name.find_last_of('.'); dot != std::string_view::npos && dot > 0) {
+        name_key extension;
+        if (name.size() - dot <= extension.text.size()) {
+            for (const char c : name.substr(dot)) extension.text[extension.size++] = to_lower(c);
+            // As the table reads, row by row: the earlier row names the file.
+            row = std::min(row, first_row(extension_keys, extension.view()));
+        }
     }
-    return nullptr;
+    return row < languages.size() ? &languages[row] : nullptr;
 }
 
 const code_language& xml_language() noexcept {
