@@ -120,16 +120,38 @@ static_assert([] {
     return true;
 }());
 
-/// An extension (in lower case) or a whole file name of the table, with
-/// the row that lists it.
+/// An extension (in lower case) or a whole file name of at most 16 bytes,
+/// packed into two words so that a comparison is two compares; with the
+/// row of the table that lists it.
 struct name_key {
-    std::array<char, 16> text{};
+    std::uint64_t low = 0, high = 0; ///< bytes 0-7 and 8-15, the first in the low bits, zero past the end
     std::uint8_t size = 0;
     std::uint8_t row = 0;
 
-    constexpr std::string_view view() const noexcept { return {text.data(), size}; }
-    constexpr bool operator<(const name_key& other) const noexcept {
-        return view() != other.view() ? view() < other.view() : row < other.row;
+    static constexpr std::size_t capacity = 16;
+
+    /// `text`, lowered with `Lower`; a key of size 0 when it does not fit.
+    template <bool Lower>
+    static constexpr name_key of(std::string_view text) noexcept {
+        name_key k;
+        if (text.size() > capacity) return k;
+        for (const char c : text) {
+            const auto byte = static_cast<std::uint64_t>(static_cast<unsigned char>(Lower ? to_lower(c) : c));
+            (k.size < 8 ? k.low : k.high) |= byte << (8 * (k.size % 8));
+            ++k.size;
+        }
+        return k;
+    }
+    constexpr bool same_text(const name_key& o) const noexcept { return low == o.low && high == o.high && size == o.size; }
+    /// Any order will do, the same for sorting and for lookups; of two
+    /// rows listing one key, the earlier first.
+    constexpr bool text_before(const name_key& o) const noexcept {
+        if (low != o.low) return low < o.low;
+        if (high != o.high) return high < o.high;
+        return size < o.size;
+    }
+    constexpr bool operator<(const name_key& o) const noexcept {
+        return text_before(o) || (same_text(o) && row < o.row);
     }
 };
 
@@ -140,19 +162,17 @@ constexpr std::size_t key_count() {
     return n;
 }
 
-/// Every key of the table's `List` column, sorted, the earlier row first
-/// where two rows list one key: a file's name is looked up once per file
-/// of a tree, and the index costs nothing at start-up.
+/// Every key of the table's `List` column, sorted: a file's name is looked
+/// up once per file of a tree, and the index costs nothing at start-up.
 template <std::string_view code_language::*List, bool Lower>
 constexpr auto sorted_keys() {
     std::array<name_key, key_count<List>()> keys{};
     std::size_t n = 0;
     for (std::size_t row = 0; row < languages.size(); ++row)
         any_word(languages[row].*List, [&](std::string_view w) {
-            name_key& k = keys[n++];
-            if (w.size() > k.text.size()) throw "a name longer than name_key holds";
-            for (const char c : w) k.text[k.size++] = Lower ? to_lower(c) : c;
-            k.row = static_cast<std::uint8_t>(row);
+            if (w.size() > name_key::capacity) throw "a name longer than name_key holds";
+            keys[n] = name_key::of<Lower>(w);
+            keys[n++].row = static_cast<std::uint8_t>(row);
             return false;
         });
     std::sort(keys.begin(), keys.end());
@@ -164,10 +184,11 @@ constexpr auto file_name_keys = sorted_keys<&code_language::file_names, false>()
 
 /// The first row listing `key` in `keys`, or languages.size().
 template <std::size_t N>
-std::size_t first_row(const std::array<name_key, N>& keys, std::string_view key) noexcept {
+std::size_t first_row(const std::array<name_key, N>& keys, const name_key& key) noexcept {
+    if (key.size == 0) return languages.size();
     const auto at = std::lower_bound(keys.begin(), keys.end(), key,
-                                     [](const name_key& k, std::string_view v) { return k.view() < v; });
-    return at != keys.end() && at->view() == key ? at->row : languages.size();
+                                     [](const name_key& k, const name_key& v) { return k.text_before(v); });
+    return at != keys.end() && at->same_text(key) ? at->row : languages.size();
 }
 
 }  // namespace
@@ -175,17 +196,12 @@ std::size_t first_row(const std::array<name_key, N>& keys, std::string_view key)
 const code_language* language_by_name(std::string_view path) noexcept {
     const std::size_t slash = path.find_last_of('/');
     const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
-    std::size_t row = first_row(file_name_keys, name);
+    std::size_t row = first_row(file_name_keys, name_key::of<false>(name));
     // An extension is less than the whole name: `.h` names no file `.h`
-    // (but `.bashrc` is listed by name).
-    if (const std::size_t dot = name.find_last_of('.'); dot != std::string_view::npos && dot > 0) {
-        name_key extension;
-        if (name.size() - dot <= extension.text.size()) {
-            for (const char c : name.substr(dot)) extension.text[extension.size++] = to_lower(c);
-            // As the table reads, row by row: the earlier row names the file.
-            row = std::min(row, first_row(extension_keys, extension.view()));
-        }
-    }
+    // (but `.bashrc` is listed by name). As the table reads, row by row:
+    // the earlier row names the file.
+    if (const std::size_t dot = name.find_last_of('.'); dot != std::string_view::npos && dot > 0)
+        row = std::min(row, first_row(extension_keys, name_key::of<true>(name.substr(dot))));
     return row < languages.size() ? &languages[row] : nullptr;
 }
 

@@ -7,6 +7,7 @@
 
 #include <urlsift/document.hpp>
 
+#include <algorithm>
 #include <array>
 
 namespace urlsift {
@@ -86,10 +87,13 @@ std::optional<document_format> format_from_name(std::string_view path) noexcept 
     // formats.
     static constexpr std::array markdown{".md", ".markdown", ".mdown", ".mkd", ".mkdn", ".mdwn", ".mdx"};
     static constexpr std::array html{".html", ".htm", ".xhtml", ".shtml"};
-    for (std::string_view ext : markdown)
-        if (detail::ends_with_nocase(name, ext)) return document_format::markdown;
-    for (std::string_view ext : html)
-        if (detail::ends_with_nocase(name, ext)) return document_format::html;
+    // Each is a `.` and letters: the one a name ends with starts at its last `.`.
+    if (const std::size_t dot = name.find_last_of('.'); dot != std::string_view::npos) {
+        const std::string_view extension = name.substr(dot);
+        const auto is = [extension](std::string_view e) { return detail::iequals(extension, e); };
+        if (std::any_of(markdown.begin(), markdown.end(), is)) return document_format::markdown;
+        if (std::any_of(html.begin(), html.end(), is)) return document_format::html;
+    }
     if (detail::language_by_name(name) != nullptr) return document_format::code;
     return std::nullopt;
 }
