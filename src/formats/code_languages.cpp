@@ -143,13 +143,13 @@ struct name_key {
         return k;
     }
     constexpr bool same_text(const name_key& o) const noexcept { return low == o.low && high == o.high && size == o.size; }
-    /// Any order will do, the same for sorting and for lookups; of two
-    /// rows listing one key, the earlier first.
+    /// Any order will do, the same for sorting and for lookups.
     constexpr bool text_before(const name_key& o) const noexcept {
         if (low != o.low) return low < o.low;
         if (high != o.high) return high < o.high;
         return size < o.size;
     }
+    /// Of two rows listing one key, the earlier first.
     constexpr bool operator<(const name_key& o) const noexcept {
         return text_before(o) || (same_text(o) && row < o.row);
     }
@@ -162,8 +162,8 @@ constexpr std::size_t key_count() {
     return n;
 }
 
-/// Every key of the table's `List` column, sorted: a file's name is looked
-/// up once per file of a tree, and the index costs nothing at start-up.
+/// Every key of the table's `List` column, sorted: each file of a tree has
+/// its name looked up, and the index costs nothing at start-up.
 template <std::string_view code_language::*List, bool Lower>
 constexpr auto sorted_keys() {
     std::array<name_key, key_count<List>()> keys{};
