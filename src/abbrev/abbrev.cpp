@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 
 namespace urlsift {
 
@@ -100,22 +101,35 @@ bool is_domain_label(std::string_view label) noexcept {
     return has_label_shape(label) && std::all_of(label.begin(), label.end(), is_label_byte);
 }
 
+/// is_label_byte as a table, for check_hostname's one pass: 0 for a byte
+/// no label holds, else label_byte and whether it is a digit or non-ASCII.
+enum : std::uint8_t { label_byte = 1, label_digit = 2, label_non_ascii = 4 };
+constexpr auto label_byte_classes = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (unsigned b = 0; b < 256; ++b) {
+        const auto c = static_cast<char>(b);
+        if (!is_label_byte(c)) continue;
+        t[b] = label_byte | (is_digit(c) ? label_digit : 0) | (is_non_ascii(c) ? label_non_ascii : 0);
+    }
+    return t;
+}();
+
 /// Checks `host` against Section 4.3.1 and the TLD table: at least two
 /// labels, the rightmost not all digits and a known top-level domain.
 /// IDN hosts go through UTS #46 (ICU) only when a non-ASCII byte is present.
 std::optional<host_info> check_hostname(std::string_view host) {
     if (host.empty() || host.size() > 253) return std::nullopt;
     host_info info;
-    bool ascii = true;
-    bool digits = true;  // the label read so far is all digits
+    std::uint8_t label_bytes = label_digit; // the classes every byte of the label read so far has
+    std::uint8_t any_bytes = 0;             // the classes some byte of the host has
     // One pass: is_domain_label's test byte by byte, and the shape of each
     // label at its `.` or at the end.
     for (std::size_t start = 0, i = 0;; ++i) {
         if (i < host.size() && host[i] != '.') {
-            const char c = host[i];
-            if (!is_label_byte(c)) return std::nullopt;
-            digits = digits && is_digit(c);
-            ascii = ascii && !is_non_ascii(c);
+            const std::uint8_t k = label_byte_classes[static_cast<unsigned char>(host[i])];
+            if (k == 0) return std::nullopt;
+            label_bytes &= k;
+            any_bytes |= k;
             continue;
         }
         const std::string_view label = host.substr(start, i - start);
@@ -125,13 +139,13 @@ std::optional<host_info> check_hostname(std::string_view host) {
         info.tld = label;
         ++info.labels;
         if (i == host.size()) break;
-        if (!digits) info.numeric_below_tld = false;
-        digits = true;
+        if ((label_bytes & label_digit) == 0) info.numeric_below_tld = false;
+        label_bytes = label_digit;
         start = i + 1;
     }
-    // `digits` is the TLD's now.
-    if (info.labels < 2 || digits) return std::nullopt;
-    if (ascii) {
+    // `label_bytes` is the TLD's now.
+    if (info.labels < 2 || (label_bytes & label_digit) != 0) return std::nullopt;
+    if ((any_bytes & label_non_ascii) == 0) {
         if (!is_alpha(info.tld.front()) || !detail::is_known_tld(info.tld)) return std::nullopt;
         return info;
     }
@@ -534,13 +548,13 @@ bool is_trace_clause(std::string_view word) noexcept {
 /// indented line (a folded `Received:` field): its host names are relays.
 bool on_trace_line(std::string_view before, const context& ctx) noexcept {
     if (lex::is_trace_header(ctx.field)) return true;
-    if (!ctx.line_start) return false;
+    // The clause word is asked first: most tokens follow none.
+    if (!ctx.line_start || !is_trace_clause(ctx.last_word)) return false;
     // A trace field quoted in a reply (`> from relay.example.org [192.0.2.1]`)
     // is one still: the quote marks stand for its indentation.
     const std::size_t quoted = before.find_first_not_of("> \t");
     if (quoted != std::string_view::npos && quoted > 0 && before.front() == '>') before.remove_prefix(quoted - 1);
-    if (before.empty() || !(is_blank(before.front()) || before.front() == '>') || !is_trace_clause(ctx.last_word))
-        return false;
+    if (before.empty() || !(is_blank(before.front()) || before.front() == '>')) return false;
     std::string_view rest = trim_space(before.front() == '>' ? before.substr(1) : before);
     if (rest.ends_with('<')) rest = trim_space(rest.substr(0, rest.size() - 1));
     return rest.size() == ctx.last_word.size();
@@ -553,6 +567,9 @@ bool on_hosts_table_line(std::string_view before, const context& ctx) noexcept {
     if (!ctx.line_start) return false;
     std::size_t i = 0;
     while (i < before.size() && is_blank(before[i])) ++i;
+    // The address below is made of hex digits, `:` and `.` (a quad's
+    // digits among them): most lines start with something else.
+    if (i == before.size() || (detail::hex_value(before[i]) < 0 && before[i] != ':' && before[i] != '.')) return false;
     std::size_t j = i;
     while (j < before.size() && !is_blank(before[j])) ++j;
     const std::string_view address = before.substr(i, j - i);

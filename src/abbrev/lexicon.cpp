@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 
 namespace urlsift::detail::lexicon {
 
@@ -25,6 +26,24 @@ template <const auto& List>
 bool contains_folded(std::string_view word) noexcept {
     static constexpr folded_set index{List};
     return index.contains(word);
+}
+
+/// Whether the sorted `List` holds `word` as written. Most words asked
+/// start with a byte no entry starts with, which a bit per byte says.
+template <const auto& List>
+bool contains_exact(std::string_view word) noexcept {
+    static constexpr auto first_bytes = [] {
+        std::array<std::uint64_t, 4> bits{};
+        for (const std::string_view e : List) {
+            const auto b = static_cast<unsigned char>(e.front());
+            bits[b / 64] |= std::uint64_t{1} << (b % 64);
+        }
+        return bits;
+    }();
+    if (word.empty()) return false;
+    const auto b = static_cast<unsigned char>(word.front());
+    if (((first_bytes[b / 64] >> (b % 64)) & 1U) == 0) return false;
+    return std::binary_search(List.begin(), List.end(), word);
 }
 
 // TLDs that name file types in source trees, mail attachments and shell
@@ -260,12 +279,8 @@ bool is_file_extension(std::string_view label) noexcept {
 }
 bool is_word_tld(std::string_view label) noexcept { return contains_folded<word_tlds>(label); }
 bool is_core_tld(std::string_view label) noexcept { return contains_folded<core_tlds>(label); }
-bool is_file_stem(std::string_view label) noexcept {
-    return std::binary_search(file_stems.begin(), file_stems.end(), label);
-}
-bool is_test_result(std::string_view name) noexcept {
-    return std::binary_search(test_results.begin(), test_results.end(), name);
-}
+bool is_file_stem(std::string_view label) noexcept { return contains_exact<file_stems>(label); }
+bool is_test_result(std::string_view name) noexcept { return contains_exact<test_results>(name); }
 bool is_code_receiver(std::string_view label) noexcept { return contains_folded<code_receivers>(label); }
 bool is_generic_sld(std::string_view label) noexcept { return contains_folded<generic_slds>(label); }
 bool is_login_command(std::string_view word) noexcept { return contains_folded<login_commands>(word); }
