@@ -86,7 +86,6 @@ TEST_CASE("regression: parts nested deeper than GMime reads are read as text, wi
     CHECK(r.err.find("read as plain text, undecoded") != std::string::npos);
 }
 
-
 TEST_CASE("regression: a note on a message's own multipart names no empty part", "[mail][cli][regression]") {
     // The boundary is never used, so GMime finds no part in the message's
     // own body: the note read `message 1, part : no part of this ...`.
@@ -99,6 +98,7 @@ TEST_CASE("regression: a note on a message's own multipart names no empty part",
     CHECK(r.err.find("note: message 1, no part of this multipart could be read") != std::string::npos);
     CHECK(r.err.find("part :") == std::string::npos);
 }
+
 TEST_CASE("regression: extract -n and report's first seen give the mailbox's line, not the part's", "[mail][cli][regression]") {
     // FILE:LINE pointed at the line in the decoded part: `three.mbox:1:`
     // for a URL on line 14 of the file.

@@ -115,7 +115,8 @@ constexpr bool any_word(std::string_view list, Each&& each) {
 /// a file name ends with starts at the name's last `.`.
 static_assert([] {
     for (const code_language& l : languages)
-        if (any_word(l.extensions, [](std::string_view w) { return w.size() < 2 || w[0] != '.' || w.find('.', 1) != w.npos; }))
+        if (any_word(l.extensions,
+                     [](std::string_view w) { return w.size() < 2 || w[0] != '.' || w.find('.', 1) != w.npos; }))
             return false;
     return true;
 }());
@@ -142,7 +143,9 @@ struct name_key {
         }
         return k;
     }
-    constexpr bool same_text(const name_key& o) const noexcept { return low == o.low && high == o.high && size == o.size; }
+    constexpr bool same_text(const name_key& o) const noexcept {
+        return low == o.low && high == o.high && size == o.size;
+    }
     /// Any order will do, the same for sorting and for lookups.
     constexpr bool text_before(const name_key& o) const noexcept {
         if (low != o.low) return low < o.low;
@@ -154,6 +157,8 @@ struct name_key {
         return text_before(o) || (same_text(o) && row < o.row);
     }
 };
+
+static_assert(languages.size() <= UINT8_MAX, "name_key::row holds a row of the table in one byte");
 
 template <std::string_view code_language::*List>
 constexpr std::size_t key_count() {
